@@ -1,0 +1,91 @@
+import type { Generated } from 'kysely';
+
+/** 0/1 in both engines, so that rows look the same on SQLite and PostgreSQL. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  role: Generated<string>;
+  fio: Generated<string>;
+  phone: Generated<string>;
+  birthday: string | null;
+  sex: Generated<string>;
+  education: Generated<string>;
+  university: Generated<string>;
+  course: Generated<string>;
+  group_header: Generated<string>;
+  training_form: Generated<string>;
+  is_telegram_contact: Generated<Flag>;
+  is_viber_contact: Generated<Flag>;
+  is_whatsapp_contact: Generated<Flag>;
+  telegram: Generated<string>;
+  sms_delivery: Generated<Flag>;
+  email_delivery: Generated<Flag>;
+  unisender_status_id: Generated<number>;
+  diplom_half_price_id: Generated<number>;
+  diplom_hp_popup: Generated<Flag>;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  successor_enc: string | null;
+  revoked_at: string | null;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type OneTimeTokenKind = 'password_reset' | 'auto_login' | 'social_pending' | 'email_change';
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  kind: OneTimeTokenKind;
+  token_hash: string;
+  user_id: number | null;
+  payload: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SocialAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  network: string;
+  subject: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_codes: LoginCodesTable;
+  one_time_tokens: OneTimeTokensTable;
+  social_accounts: SocialAccountsTable;
+  outbox: OutboxTable;
+}

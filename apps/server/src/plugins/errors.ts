@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export const errorMessages = {
+  invalid: 'Проверьте введённые данные',
+  unauthorized: 'Требуется вход в кабинет',
+  forbidden: 'Недостаточно прав',
+  notFound: 'Не найдено',
+  conflict: 'Конфликт с текущим состоянием данных',
+  tooLarge: 'Слишком большой запрос',
+  tooMany: 'Слишком много запросов. Попробуйте позже',
+  internal: 'Внутренняя ошибка сервера. Мы уже разбираемся',
+  badJson: 'Некорректный формат запроса',
+} as const;
+
+/** A deliberate HTTP answer: the one error handler turns it into `{detail, errors}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+    /** Body to send instead of `{detail, errors}` (spec: social token errors carry no detail). */
+    readonly body?: unknown,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, message, { [field]: [message] });
+export const notFound = (detail: string = errorMessages.notFound) => new HttpError(404, detail);
+
+function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path =
+      params?.issue?.path?.map(String).join('.') ??
+      issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    const key = path || 'non_field_errors';
+    (errors[key] ??= []).push(issue.message ?? errorMessages.invalid);
+  }
+  return errors;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.body ?? { detail: error.detail, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0]?.[0];
+      return reply.status(400).send({ detail: first ?? errorMessages.invalid, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.status(500).send({ detail: errorMessages.internal });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ detail: errorMessages.internal });
+    }
+    const byStatus: Record<number, string> = {
+      400: errorMessages.badJson,
+      401: errorMessages.unauthorized,
+      403: errorMessages.forbidden,
+      404: errorMessages.notFound,
+      409: errorMessages.conflict,
+      413: errorMessages.tooLarge,
+      415: errorMessages.badJson,
+      429: errorMessages.tooMany,
+    };
+    return reply.status(status).send({ detail: byStatus[status] ?? errorMessages.invalid });
+  });
+});

@@ -1,0 +1,2 @@
+/** Where benchmarks find Chromium. */
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

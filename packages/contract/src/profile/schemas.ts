@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Birthdays the legacy data uses for "not set" (spec §3/§9). */
+export const UNSET_BIRTHDAYS = ['1970-01-01', '1996-01-01'] as const;
+export function isBirthdaySet(birthday: string | null | undefined): birthday is string {
+  return !!birthday && !(UNSET_BIRTHDAYS as readonly string[]).includes(birthday);
+}
+
+/** Spec §3: a leading + is added when missing. */
+export function normalizePhone(phone: string | null | undefined): string {
+  const p = (phone ?? '').trim();
+  if (!p) return '';
+  return p.startsWith('+') ? p : `+${p}`;
+}
+
+export const SelectableOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  selected: z.boolean(),
+});
+export type SelectableOption = z.infer<typeof SelectableOptionSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  fio: z.string(),
+  birthday: z.string().nullable(),
+  email: z.string(),
+  sex: z.enum(['', 'male', 'female']),
+  phone: z.string(),
+  education: z.array(SelectableOptionSchema),
+  university: z.string(),
+  course: z.string(),
+  group_header: z.string(),
+  training_form: z.array(SelectableOptionSchema),
+  is_telegram_contact: z.boolean(),
+  is_viber_contact: z.boolean(),
+  is_whatsapp_contact: z.boolean(),
+  telegram: z.string(),
+  sms_delivery: z.boolean(),
+  email_delivery: z.boolean(),
+  unisender_status: z.object({ id: z.number().int(), title: z.string() }),
+  diplom_half_price: z.object({ id: z.number().int() }),
+  diplom_hp_popup: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Finances in roubles as numbers with two decimals (the ledger keeps integer kopecks). */
+export const FinancesSchema = z.object({ money: z.number(), bonus: z.number() });
+export type Finances = z.infer<typeof FinancesSchema>;
+
+export const DIPLOMA_HALF_PRICE_POPUP_ID = 4;
