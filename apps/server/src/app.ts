@@ -7,11 +7,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
+import authModule from './modules/auth/index';
+import devRoutes from './modules/dev/routes';
+import profileRoutes from './modules/profile/routes';
+import socialRoutes from './modules/socials/routes';
+import authPlugin from './plugins/auth';
+import countersPlugin from './plugins/counters';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import mailerPlugin from './plugins/mailer';
 import securityPlugin from './plugins/security';
+import seedPlugin from './plugins/seed';
 import webPlugin from './plugins/web';
 
 declare module 'fastify' {
@@ -41,7 +49,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.NODE_ENV === 'production' });
-  await app.register(cookie);
+  // Signs short-lived cookies (the social sign-in flow); a key of its own, derived from the JWT one.
+  await app.register(cookie, {
+    secret: createHash('sha256').update(`cookie:${config.JWT_SECRET}`).digest('base64url'),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Кабинет студента — API', version: '1.0.0' },
@@ -50,9 +61,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(dbPlugin, { url: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  await app.register(seedPlugin);
+  await app.register(authPlugin);
+  await app.register(countersPlugin);
+  await app.register(mailerPlugin);
 
   app.get('/api/health/', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authModule);
+  await app.register(profileRoutes);
+  await app.register(socialRoutes);
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });
   return app;

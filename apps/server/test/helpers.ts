@@ -55,3 +55,64 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
     },
   };
 }
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** Uncommon enough for PasswordSchema. */
+export const PASSWORD = 'Zelenyi-Kit-2026';
+
+export const uniqueEmail = (tag = 'user') =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+interface InjectResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  cookies: Array<{ name: string; value: string; [k: string]: unknown }>;
+  json(): unknown;
+}
+
+/** The refresh cookie a response set (undefined when none, '' when cleared). */
+export function refreshCookieOf(res: InjectResponse) {
+  return res.cookies.find((c) => c.name === 'refresh_token');
+}
+
+/** Registers a customer through the API; returns its credentials, access and refresh tokens. */
+export async function registerCustomer(app: FastifyInstance, body: Record<string, unknown> = {}) {
+  const email = (body.email as string | undefined) ?? uniqueEmail();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/client/profile/',
+    payload: { email, password: PASSWORD, agree: true, ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const { tokens } = res.json() as { tokens: { access: string; expires_in: number } };
+  const refresh = refreshCookieOf(res)?.value;
+  if (!refresh) throw new Error('no refresh cookie');
+  return { email, password: PASSWORD, access: tokens.access, refresh };
+}
+
+/** The newest mail to an address in the dev outbox (the app runs without SMTP in tests). */
+export async function latestMail(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: `/dev/outbox/latest?to=${encodeURIComponent(to)}` });
+  if (res.statusCode !== 200) throw new Error(`no mail to ${to}: ${res.statusCode}`);
+  return res.json() as { to: string; subject: string; text: string; html: string; created_at: string };
+}
+
+export async function mailCount(app: FastifyInstance, to: string): Promise<number> {
+  const row = await app.database.db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('to_address', '=', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The first link in a text that starts with the prefix. */
+export function linkIn(text: string, prefix: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`${escaped}[^\\s"'<>]*`).exec(text);
+  if (!m) throw new Error(`no link starting with ${prefix} in:\n${text}`);
+  return m[0];
+}
+
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });

@@ -1,5 +1,7 @@
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
+  health: '/api/health/',
+  docs: '/api/docs',
   auth: {
     login: '/api/client/auth/login/',
     loginVerify: '/api/client/auth/login/verify/',
@@ -9,8 +11,14 @@ export const api = {
     refresh: '/api/client/auth/token/refresh/',
     autoLogin: '/api/client/auth/al/',
     socialLinks: '/client/api/socials/links/',
+    /** Opened by the browser (a link, not a fetch): redirects to the provider. */
+    socialStart: (network: string) => `/client/api/socials/start/${encodeURIComponent(network)}/`,
+    /** The provider redirects the browser here; it redirects on to the web app. */
+    socialCallback: (network: string) => `/client/api/socials/callback/${encodeURIComponent(network)}/`,
     socialProfile: '/client/api/socials/profile/',
     changeEmail: '/client/api/change-email/request-change/',
+    /** Opened from the confirmation e-mail; redirects to /profile?msg=… */
+    changeEmailConfirm: (token: string) => `/client/api/change-email/confirm/${encodeURIComponent(token)}/`,
   },
   profile: {
     root: '/api/client/profile/',
@@ -18,11 +26,18 @@ export const api = {
   },
 } as const;
 
+/** The refresh-token cookie is sent only to these paths (refresh and logout). */
+export const REFRESH_COOKIE_NAME = 'refresh_token';
+export const REFRESH_COOKIE_PATH = '/api/client/auth/';
+
 /**
- * The one list of endpoints a visitor may call without an access token.
- * Anything not listed here requires a valid bearer token.
+ * The one list of endpoints a visitor may call without an access token (route patterns as
+ * the server registers them). Anything else under /api/ and /client/api/ requires a valid
+ * bearer token: the server applies that rule to every route it registers.
  */
 export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'GET', path: api.health },
+  { method: 'GET', path: api.docs },
   { method: 'POST', path: api.auth.login },
   { method: 'POST', path: api.auth.loginVerify },
   { method: 'POST', path: api.auth.logout },
@@ -31,6 +46,14 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'POST', path: api.auth.refresh },
   { method: 'POST', path: api.auth.autoLogin },
   { method: 'GET', path: api.auth.socialLinks },
+  { method: 'GET', path: '/client/api/socials/start/:network/' },
+  { method: 'GET', path: '/client/api/socials/callback/:network/' },
   { method: 'POST', path: api.auth.socialProfile },
+  { method: 'GET', path: '/client/api/change-email/confirm/:token/' },
   { method: 'POST', path: api.profile.root },
 ];
+
+export function isPublicEndpoint(method: string, path: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return PUBLIC_ENDPOINTS.some((e) => e.method === m && e.path === path);
+}

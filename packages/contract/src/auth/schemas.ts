@@ -21,6 +21,12 @@ export const authMessages = {
   emailChangeSent: 'Мы отправили письмо со ссылкой для подтверждения на новый e-mail',
   phoneInvalid: 'Введите телефон в формате +7 999 123-45-67',
   fioTooLong: 'Слишком длинное имя',
+  loggedOut: 'Вы вышли из кабинета',
+  emailSame: 'Это ваш текущий e-mail',
+  emailChanged: 'Готово: e-mail в профиле изменён',
+  socialFailed: 'Не удалось войти через соцсеть. Попробуйте ещё раз',
+  socialEmailTaken:
+    'Этот e-mail уже зарегистрирован. Войдите по паролю или коду из письма — соцсеть можно будет привязать в профиле',
 } as const;
 
 export const EmailSchema = z
@@ -86,9 +92,11 @@ export type NewPasswordRequest = z.infer<typeof NewPasswordRequestSchema>;
 export const AutoLoginRequestSchema = z.object({ token: z.string().min(1).max(512) });
 export type AutoLoginRequest = z.infer<typeof AutoLoginRequestSchema>;
 
+/** Default networks in the order the login screen shows them (spec §3). */
 export const SOCIAL_NETWORKS = ['vk', 'google', 'yandex'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** `link` is empty when the network is not configured: the button is shown disabled. */
 export const SocialLinkSchema = z.object({ link: z.string(), network_name: z.string() });
 export const SocialLinksResponseSchema = z.array(SocialLinkSchema);
 export type SocialLink = z.infer<typeof SocialLinkSchema>;

@@ -13,6 +13,30 @@ export function normalizePhone(phone: string | null | undefined): string {
   return p.startsWith('+') ? p : `+${p}`;
 }
 
+/** Fixed option lists of the profile's education and training form (ids stored, titles shown). */
+export const EDUCATION_OPTIONS = [
+  { id: 'school', title: 'Школа' },
+  { id: 'college', title: 'Колледж или техникум' },
+  { id: 'bachelor', title: 'Бакалавриат' },
+  { id: 'specialist', title: 'Специалитет' },
+  { id: 'master', title: 'Магистратура' },
+  { id: 'postgraduate', title: 'Аспирантура' },
+] as const;
+
+export const TRAINING_FORM_OPTIONS = [
+  { id: 'full-time', title: 'Очная' },
+  { id: 'part-time', title: 'Очно-заочная' },
+  { id: 'extramural', title: 'Заочная' },
+  { id: 'distance', title: 'Дистанционная' },
+] as const;
+
+/** Newsletter subscription states (`unisender_status`). */
+export const UNISENDER_STATUSES = [
+  { id: 0, title: 'Не подписан на рассылку' },
+  { id: 1, title: 'Подписан на рассылку' },
+  { id: 2, title: 'Отписался от рассылки' },
+] as const;
+
 export const SelectableOptionSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,0 +1,148 @@
+import {
+  AutoLoginRequestSchema,
+  CodeSentResponseSchema,
+  LoginRequestSchema,
+  LoginVerifyRequestSchema,
+  NewPasswordRequestSchema,
+  OkSchema,
+  RefreshResponseSchema,
+  RestoreRequestSchema,
+  TokensResponseSchema,
+  api,
+  authMessages,
+} from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError } from '../../plugins/errors';
+import { clearRefreshCookie, readRefreshCookie, refuseCrossSite, setRefreshCookie, signedIn } from './http';
+
+const tags = ['auth'];
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = app.authService;
+
+  app.post(
+    api.auth.login,
+    {
+      schema: {
+        tags,
+        summary: 'Вход по паролю; без пароля — отправка кода на e-mail',
+        body: LoginRequestSchema,
+        response: {
+          200: z.union([TokensResponseSchema, CodeSentResponseSchema]),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if (password === undefined) {
+        await auth.requestLoginCode(email);
+        return { detail: authMessages.codeSent, code_sent: true as const };
+      }
+      return signedIn(reply, await auth.loginWithPassword(email, password, request.ip));
+    },
+  );
+
+  app.post(
+    api.auth.loginVerify,
+    {
+      schema: {
+        tags,
+        summary: 'Вход по коду из письма',
+        body: LoginVerifyRequestSchema,
+        response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) =>
+      signedIn(reply, await auth.verifyLoginCode(request.body.email, request.body.code, request.ip)),
+  );
+
+  app.post(
+    api.auth.refresh,
+    {
+      onRequest: refuseCrossSite,
+      schema: {
+        tags,
+        summary: 'Новый access-токен по refresh-cookie (cookie меняется при каждом вызове)',
+        response: { 200: RefreshResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(readRefreshCookie(request));
+        setRefreshCookie(reply, session);
+        return session.tokens;
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401) clearRefreshCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    api.auth.logout,
+    {
+      onRequest: refuseCrossSite,
+      schema: {
+        tags,
+        summary: 'Выход: отзывает refresh-токены этого входа',
+        response: { 200: OkSchema, ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(readRefreshCookie(request));
+      clearRefreshCookie(reply);
+      return { detail: authMessages.loggedOut };
+    },
+  );
+
+  app.post(
+    api.auth.passwordChange,
+    {
+      schema: {
+        tags,
+        summary: 'Запрос ссылки для смены пароля',
+        body: RestoreRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email);
+      return { detail: authMessages.restoreSent };
+    },
+  );
+
+  app.patch(
+    '/api/client/auth/password_change/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Новый пароль по ссылке из письма',
+        params: z.object({ id: z.string().min(1).max(256) }),
+        body: NewPasswordRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.params.id, request.body.password);
+      return { detail: authMessages.passwordChanged };
+    },
+  );
+
+  app.post(
+    api.auth.autoLogin,
+    {
+      schema: {
+        tags,
+        summary: 'Вход по одноразовой ссылке (?al=)',
+        body: AutoLoginRequestSchema,
+        response: { 200: TokensResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => signedIn(reply, await auth.autoLogin(request.body.token)),
+  );
+}

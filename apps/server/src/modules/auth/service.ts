@@ -1,0 +1,360 @@
+import { timingSafeEqual } from 'node:crypto';
+import { authMessages, type RegistrationRequest, type Tokens } from '@cabinet/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { nowIso, type Database } from '../../db/index';
+import type { DB, OneTimeTokenKind } from '../../db/types';
+import {
+  decryptWith,
+  encryptWith,
+  generatePassword,
+  hmacSha256,
+  randomDigits,
+  randomToken,
+  sha256,
+} from '../../lib/crypto';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
+import type { AccessTokens } from '../../plugins/auth';
+import type { CounterStore } from '../../plugins/counters';
+import { HttpError, badRequest } from '../../plugins/errors';
+import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
+import type { Mail, Mailer } from '../../plugins/mailer';
+import { findUserByEmail, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
+import * as repo from './repo';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const LOGIN_CODE_TTL_MS = 10 * MINUTE;
+const LOGIN_CODE_MAX_ATTEMPTS = 5;
+const PASSWORD_RESET_TTL_MS = DAY;
+const AUTO_LOGIN_TTL_MS = 7 * DAY;
+
+/** A signed-in session: the access token for the body, the refresh token for the cookie. */
+export interface Session {
+  tokens: Tokens;
+  refresh: { token: string; expiresAt: Date };
+}
+
+export interface AuthDeps {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  counters: CounterStore;
+  accessTokens: AccessTokens;
+  log: FastifyBaseLogger;
+}
+
+const notAuthorized = () => new HttpError(401, authMessages.notAuthorized);
+
+export class AuthService {
+  constructor(readonly deps: AuthDeps) {}
+
+  get db(): Kysely<DB> {
+    return this.deps.database.db;
+  }
+
+  private get config(): Config {
+    return this.deps.config;
+  }
+
+  // Sessions ----------------------------------------------------------------
+
+  /** Starts a new refresh family for the user (every sign-in path ends here). */
+  async startSession(userId: number, db: Kysely<DB> = this.db): Promise<Session> {
+    const raw = randomToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY);
+    await repo.insertRefreshToken(db, {
+      user_id: userId,
+      family_id: randomToken(16),
+      token_hash: sha256(raw),
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    return { tokens: await this.deps.accessTokens.issue(userId), refresh: { token: raw, expiresAt } };
+  }
+
+  /**
+   * Rotates a refresh token. A token rotated moments ago (two tabs refreshing at once) gets the
+   * same successor back; one rotated earlier than that is a replay of a stolen token, so the
+   * whole family is revoked.
+   */
+  async refresh(raw: string | undefined): Promise<Session> {
+    if (!raw) throw notAuthorized();
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.findRefreshToken(trx, sha256(raw));
+      const now = new Date();
+      if (!row || row.revoked_at) return null;
+      if (row.expires_at <= now.toISOString()) return null;
+
+      if (!row.rotated_at) {
+        const successor = randomToken();
+        const won = await repo.markRefreshRotated(
+          trx,
+          row.id,
+          now.toISOString(),
+          encryptWith(`successor:${raw}`, successor),
+        );
+        if (won) {
+          await repo.insertRefreshToken(trx, {
+            user_id: row.user_id,
+            family_id: row.family_id,
+            token_hash: sha256(successor),
+            created_at: now.toISOString(),
+            // Rotation never extends the family: it ends when its first token was due to.
+            expires_at: row.expires_at,
+          });
+          return { userId: row.user_id, token: successor, expiresAt: row.expires_at };
+        }
+      }
+
+      // Already rotated: by us a moment ago in another request, or a replay.
+      const fresh = await repo.findRefreshToken(trx, sha256(raw));
+      if (!fresh?.rotated_at || fresh.revoked_at) return null;
+      const age = now.getTime() - Date.parse(fresh.rotated_at);
+      const successor = fresh.successor_enc ? decryptWith(`successor:${raw}`, fresh.successor_enc) : null;
+      if (age <= this.config.REFRESH_GRACE_SECONDS * 1000 && successor) {
+        const next = await repo.findRefreshToken(trx, sha256(successor));
+        if (next && !next.revoked_at) {
+          return { userId: row.user_id, token: successor, expiresAt: row.expires_at };
+        }
+        return null;
+      }
+      await repo.revokeRefreshFamily(trx, row.family_id, now.toISOString());
+      return 'reused' as const;
+    });
+    if (outcome === 'reused') {
+      this.deps.log.warn('refresh token reused after rotation: family revoked');
+      throw notAuthorized();
+    }
+    if (!outcome) throw notAuthorized();
+    return {
+      tokens: await this.deps.accessTokens.issue(outcome.userId),
+      refresh: { token: outcome.token, expiresAt: new Date(outcome.expiresAt) },
+    };
+  }
+
+  /** Revokes the family of the presented token; an unknown or missing token is not an error. */
+  async logout(raw: string | undefined): Promise<void> {
+    if (!raw) return;
+    const row = await repo.findRefreshToken(this.db, sha256(raw));
+    if (row) await repo.revokeRefreshFamily(this.db, row.family_id, nowIso());
+  }
+
+  // Brute-force limits -----------------------------------------------------
+
+  private failKeys(email: string, ip: string) {
+    // Hashed so that the counter store (Redis) holds no e-mail addresses.
+    return { email: `login-fail:email:${sha256(email)}`, ip: `login-fail:ip:${ip}` };
+  }
+
+  /** 429 with Retry-After once either the e-mail or the IP has used up its failures. */
+  private async assertNotLocked(email: string, ip: string): Promise<void> {
+    const keys = this.failKeys(email, ip);
+    const [byEmail, byIp] = await Promise.all([
+      this.deps.counters.count(keys.email),
+      this.deps.counters.count(keys.ip),
+    ]);
+    const waits = [
+      byEmail.count >= this.config.LOGIN_MAX_FAILS_PER_EMAIL ? byEmail.resetInMs : 0,
+      byIp.count >= this.config.LOGIN_MAX_FAILS_PER_IP ? byIp.resetInMs : 0,
+    ];
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      throw new HttpError(429, authMessages.tooManyAttempts, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
+      });
+    }
+  }
+
+  private async recordFailure(email: string, ip: string): Promise<void> {
+    const keys = this.failKeys(email, ip);
+    await Promise.all([this.deps.counters.hit(keys.email), this.deps.counters.hit(keys.ip)]);
+  }
+
+  private async clearFailures(email: string): Promise<void> {
+    await this.deps.counters.reset(this.failKeys(email, '').email);
+  }
+
+  // Password and code sign-in ----------------------------------------------
+
+  async loginWithPassword(email: string, password: string, ip: string): Promise<Session> {
+    await this.assertNotLocked(email, ip);
+    const user = await findUserByEmail(this.db, email);
+    const ok = user?.password_hash
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyDummyPassword(password);
+    if (!user || !ok) {
+      await this.recordFailure(email, ip);
+      throw new HttpError(400, authMessages.badCredentials);
+    }
+    await this.clearFailures(email);
+    return this.startSession(user.id);
+  }
+
+  private codeHash(userId: number, code: string): string {
+    return hmacSha256(this.config.JWT_SECRET, `login-code:${userId}:${code}`);
+  }
+
+  /** E-mails a code when the user exists; the caller answers the same either way. */
+  async requestLoginCode(email: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    const code = randomDigits(6);
+    const now = Date.now();
+    await this.db.transaction().execute((trx) =>
+      repo.replaceLoginCode(trx, {
+        user_id: user.id,
+        code_hash: this.codeHash(user.id, code),
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + LOGIN_CODE_TTL_MS).toISOString(),
+      }),
+    );
+    await this.sendQuietly(loginCodeMail(user.email, code));
+  }
+
+  async verifyLoginCode(email: string, code: string, ip: string): Promise<Session> {
+    await this.assertNotLocked(email, ip);
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const user = await findUserByEmail(trx, email);
+      if (!user) return null;
+      const row = await repo.findActiveLoginCode(trx, user.id, nowIso(), LOGIN_CODE_MAX_ATTEMPTS);
+      if (!row) return null;
+      const expected = Buffer.from(row.code_hash);
+      const given = Buffer.from(this.codeHash(user.id, code));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        await repo.countLoginCodeAttempt(trx, row.id);
+        return null;
+      }
+      return (await repo.markLoginCodeUsed(trx, row.id, nowIso())) ? user.id : null;
+    });
+    if (userId === null) {
+      await this.recordFailure(email, ip);
+      throw badRequest('code', authMessages.codeInvalid);
+    }
+    await this.clearFailures(email);
+    return this.startSession(userId);
+  }
+
+  // Registration -------------------------------------------------------------
+
+  async register(input: RegistrationRequest): Promise<Session> {
+    const generated = input.password ? null : generatePassword();
+    const passwordHash = await hashPassword(input.password ?? (generated as string));
+    const taken = () => badRequest('email', authMessages.emailTaken);
+    if (await findUserByEmail(this.db, input.email)) throw taken();
+    let userId: number;
+    try {
+      userId = await insertUser(this.db, {
+        email: input.email,
+        password_hash: passwordHash,
+        fio: input.fio ?? '',
+        phone: input.phone ?? '',
+        created_at: nowIso(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken();
+      throw err;
+    }
+    if (generated) {
+      const al = await this.createAutoLoginToken(userId);
+      await this.sendQuietly(generatedPasswordMail(input.email, generated, this.autoLoginLink(al)));
+    } else {
+      await this.sendQuietly(welcomeMail(input.email, `${this.publicUrl}/home/active`));
+    }
+    return this.startSession(userId);
+  }
+
+  // Password restore ----------------------------------------------------------
+
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    const raw = await this.createOneTimeToken('password_reset', user.id, null, PASSWORD_RESET_TTL_MS);
+    await this.sendQuietly(restoreMail(user.email, `${this.publicUrl}/change-password/${raw}/`));
+  }
+
+  /** Sets the password and signs the user out everywhere (a thief's session ends too). */
+  async resetPassword(rawId: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const email = await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await repo.consumeOneTimeToken(trx, 'password_reset', sha256(rawId), now);
+      if (!row?.user_id) return null;
+      await setUserPassword(trx, row.user_id, passwordHash);
+      await repo.spendOneTimeTokensOfUser(trx, row.user_id, 'password_reset', now);
+      await repo.revokeAllRefreshTokens(trx, row.user_id, now);
+      const user = await trx
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      return user?.email ?? null;
+    });
+    if (!email) throw new HttpError(400, authMessages.linkInvalid);
+    await this.clearFailures(email);
+  }
+
+  // One-time tokens and auto-login ---------------------------------------------
+
+  async createOneTimeToken(
+    kind: OneTimeTokenKind,
+    userId: number | null,
+    payload: string | null,
+    ttlMs: number,
+    db: Kysely<DB> = this.db,
+  ): Promise<string> {
+    const raw = randomToken();
+    const now = Date.now();
+    await repo.insertOneTimeToken(db, {
+      kind,
+      token_hash: sha256(raw),
+      user_id: userId,
+      payload,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
+    });
+    return raw;
+  }
+
+  consumeOneTimeToken(kind: OneTimeTokenKind, raw: string, db: Kysely<DB> = this.db) {
+    return repo.consumeOneTimeToken(db, kind, sha256(raw), nowIso());
+  }
+
+  /** A single-use sign-in link token (7 days) for e-mails and the social callback. */
+  createAutoLoginToken(userId: number, db: Kysely<DB> = this.db): Promise<string> {
+    return this.createOneTimeToken('auto_login', userId, null, AUTO_LOGIN_TTL_MS, db);
+  }
+
+  autoLoginLink(token: string): string {
+    return `${this.publicUrl}/?al=${encodeURIComponent(token)}`;
+  }
+
+  async autoLogin(raw: string): Promise<Session> {
+    const row = await this.consumeOneTimeToken('auto_login', raw);
+    if (!row?.user_id) throw new HttpError(400, authMessages.tokenInvalid);
+    return this.startSession(row.user_id);
+  }
+
+  // Helpers -------------------------------------------------------------------
+
+  /** PUBLIC_URL without a trailing slash, the base of every link we e-mail or redirect to. */
+  get publicUrl(): string {
+    return this.config.PUBLIC_URL.replace(/\/+$/, '');
+  }
+
+  /**
+   * Sends a mail without failing the request: answers must not differ between existing and
+   * unknown e-mails, and a delivery problem is for the logs, not for the visitor.
+   */
+  async sendQuietly(mail: Mail): Promise<void> {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (err) {
+      this.deps.log.error({ err, subject: mail.subject }, 'mail not sent');
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EmailSchema } from '@cabinet/contract';
+import { escapeHtml } from '../../plugins/mail-templates';
+import { notFound } from '../../plugins/errors';
+
+const MailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+
+/**
+ * The dev outbox: mail kept in the database when no SMTP server is configured. Registered only
+ * outside production; browser tests read sign-in codes and links from it.
+ */
+export default async function devRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
+    const items = rows
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p><b>Кому:</b> ${escapeHtml(m.to_address)} · <time>${escapeHtml(m.created_at)}</time></p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('\n<hr>\n');
+    const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Исходящие письма</title></head><body style="font-family:sans-serif;max-width:820px;margin:auto;padding:16px"><h1>Исходящие письма (${rows.length})</h1>${items || '<p>Писем пока нет.</p>'}</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  app.get(
+    '/dev/outbox/latest',
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ to: EmailSchema }),
+        response: { 200: MailSchema },
+      },
+    },
+    async (request) => {
+      const m = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('to_address', '=', request.query.to)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!m) throw notFound();
+      return { to: m.to_address, subject: m.subject, text: m.text, html: m.html, created_at: m.created_at };
+    },
+  );
+}

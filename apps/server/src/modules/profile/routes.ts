@@ -1,0 +1,97 @@
+import {
+  ChangeEmailRequestSchema,
+  FinancesSchema,
+  OkSchema,
+  ProfileSchema,
+  RegistrationRequestSchema,
+  TokensResponseSchema,
+  api,
+  authMessages,
+} from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { signedIn } from '../auth/http';
+import { ProfileService } from './service';
+
+const tags = ['profile'];
+const bearer = [{ bearer: [] }];
+
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const profiles = new ProfileService(app.authService);
+
+  app.post(
+    api.profile.root,
+    {
+      schema: {
+        tags,
+        summary: 'Регистрация; без пароля он создаётся и приходит на e-mail',
+        body: RegistrationRequestSchema,
+        response: { 200: TokensResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => signedIn(reply, await app.authService.register(request.body)),
+  );
+
+  app.get(
+    api.profile.root,
+    {
+      schema: {
+        tags,
+        summary: 'Профиль',
+        security: bearer,
+        response: { 200: ProfileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => profiles.getProfile(request.userId),
+  );
+
+  app.patch(
+    api.profile.status,
+    {
+      schema: {
+        tags,
+        summary: 'Баланс и бонусы в рублях',
+        security: bearer,
+        response: { 200: FinancesSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => profiles.getFinances(request.userId),
+  );
+
+  app.post(
+    api.auth.changeEmail,
+    {
+      schema: {
+        tags,
+        summary: 'Смена e-mail: письмо со ссылкой на новый адрес',
+        security: bearer,
+        body: ChangeEmailRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await profiles.requestEmailChange(request.userId, request.body.email);
+      return { detail: authMessages.emailChangeSent };
+    },
+  );
+
+  app.get(
+    '/client/api/change-email/confirm/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'Ссылка из письма: меняет e-mail и ведёт в профиль с сообщением',
+        params: z.object({ token: z.string().min(1).max(256) }),
+        response: errorResponses(400),
+      },
+    },
+    async (request, reply) => {
+      await profiles.confirmEmailChange(request.params.token);
+      const msg = encodeURIComponent(authMessages.emailChanged);
+      return reply.redirect(`${app.authService.publicUrl}/profile?msg=${msg}`, 302);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, UsersTable } from '../../db/types';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<DB>, values: Insertable<UsersTable>): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setUserPassword(db: Kysely<DB>, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export async function setUserEmail(db: Kysely<DB>, id: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email }).where('id', '=', id).execute();
+}
+
+/** A unique constraint refused the row (two sign-ups with one e-mail at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

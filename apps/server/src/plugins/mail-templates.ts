@@ -1,0 +1,84 @@
+import type { Mail } from './mailer';
+
+/** Russian e-mails: each has a plain-text part (with the bare link) and a small HTML part. */
+
+const SERVICE = 'Кабинет студента';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>\n<p style="color:#555">Если кнопка не открывается, скопируйте ссылку в браузер:<br>${escapeHtml(link.href)}</p>`
+    : '';
+  return `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;line-height:1.5">\n${body}\n${button}\n<p style="color:#555">— ${SERVICE}</p></body></html>`;
+}
+
+function text(lines: string[]): string {
+  return [...lines, '', `— ${SERVICE}`].join('\n');
+}
+
+export function loginCodeMail(to: string, code: string): Mail {
+  const lines = [
+    `Ваш код для входа: ${code}`,
+    'Код действует 10 минут и подходит для одного входа.',
+    'Если вы не запрашивали код, просто проигнорируйте это письмо.',
+  ];
+  return { to, subject: `Код для входа: ${code}`, text: text(lines), html: layout(lines) };
+}
+
+export function restoreMail(to: string, link: string): Mail {
+  const lines = [
+    'Вы запросили смену пароля в кабинете.',
+    'Ссылка действует 24 часа и сработает один раз. Если вы не запрашивали смену пароля, проигнорируйте письмо.',
+  ];
+  return {
+    to,
+    subject: 'Смена пароля',
+    text: text([...lines, '', `Задать новый пароль: ${link}`]),
+    html: layout(lines, { href: link, label: 'Задать новый пароль' }),
+  };
+}
+
+export function generatedPasswordMail(to: string, password: string, autoLoginLink: string): Mail {
+  const lines = [
+    'Добро пожаловать! Вы зарегистрировались в кабинете.',
+    `Ваш логин: ${to}`,
+    `Ваш пароль: ${password}`,
+    'Пароль можно сменить в профиле. Ссылка для входа без пароля действует 7 дней и сработает один раз.',
+  ];
+  return {
+    to,
+    subject: 'Регистрация в кабинете: ваш пароль',
+    text: text([...lines, '', `Войти в кабинет: ${autoLoginLink}`]),
+    html: layout(lines, { href: autoLoginLink, label: 'Войти в кабинет' }),
+  };
+}
+
+export function welcomeMail(to: string, cabinetLink: string): Mail {
+  const lines = [
+    'Добро пожаловать! Вы зарегистрировались в кабинете.',
+    `Ваш логин: ${to}. Пароль — тот, что вы указали при регистрации.`,
+  ];
+  return {
+    to,
+    subject: 'Добро пожаловать в кабинет',
+    text: text([...lines, '', `Открыть кабинет: ${cabinetLink}`]),
+    html: layout(lines, { href: cabinetLink, label: 'Открыть кабинет' }),
+  };
+}
+
+export function emailChangeMail(to: string, link: string): Mail {
+  const lines = [
+    'Вы указали этот адрес как новый e-mail для входа в кабинет.',
+    'Подтвердите его по ссылке: она действует 24 часа и сработает один раз. Если это были не вы, проигнорируйте письмо.',
+  ];
+  return {
+    to,
+    subject: 'Подтвердите новый e-mail',
+    text: text([...lines, '', `Подтвердить e-mail: ${link}`]),
+    html: layout(lines, { href: link, label: 'Подтвердить e-mail' }),
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { seedDemo } from '../db/seed';
+
+/** Seeds the demo customer at start; tests opt in with SEED_DEMO=1 so their data stays their own. */
+export default fp(
+  async function seedPlugin(app: FastifyInstance) {
+    const { SEED_DEMO, NODE_ENV } = app.config;
+    if (SEED_DEMO === '0') return;
+    if (NODE_ENV === 'test' && SEED_DEMO !== '1') return;
+    const seeded = await seedDemo(app.database, SEED_DEMO === '1' ? 'force' : 'auto');
+    if (seeded) app.log.info('demo customer seeded: demo@example.com / demo12345');
+  },
+  { name: 'seed', dependencies: ['db'] },
+);

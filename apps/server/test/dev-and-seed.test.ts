@@ -1,0 +1,133 @@
+import { ProfileSchema, TokensResponseSchema } from '@cabinet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import { bearer, buildTestApp, registerCustomer, uniqueEmail, type TestApp } from './helpers';
+
+describe('dev outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows the newest mail to an address as JSON, and 404 when there is none', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/client/auth/login/', payload: { email: c.email } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/dev/outbox/latest?to=${encodeURIComponent(c.email.toUpperCase())}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = res.json() as {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      created_at: string;
+    };
+    expect(mail.to).toBe(c.email);
+    expect(mail.subject).toMatch(/^Код для входа/);
+    expect(Date.parse(mail.created_at)).not.toBeNaN();
+
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/dev/outbox/latest?to=${encodeURIComponent(uniqueEmail())}`,
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('lists messages newest first with their text escaped', async () => {
+    await registerCustomer(t.app, { email: uniqueEmail('first') });
+    const last = await registerCustomer(t.app, { email: uniqueEmail('second') });
+    await t.app.database.db
+      .insertInto('outbox')
+      .values({
+        to_address: last.email,
+        subject: '<script>alert(1)</script>',
+        text: 'a & b',
+        html: '',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).toContain('&#60;script&#62;');
+    expect(res.body.indexOf('&#60;script')).toBeLessThan(res.body.indexOf('second-'));
+    expect(res.body.indexOf('second-')).toBeLessThan(res.body.indexOf('first-'));
+  });
+});
+
+describe('dev outbox in production', () => {
+  it('does not exist', async () => {
+    const t = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/dev/outbox/latest?to=a%40b.c` })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('demo seed', () => {
+  it('creates the demo customer on start with SEED_DEMO=1, once', async () => {
+    const t = await buildTestApp({ SEED_DEMO: '1' });
+    try {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/client/auth/login/',
+        payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const { tokens } = TokensResponseSchema.parse(login.json());
+      const profile = ProfileSchema.parse(
+        (
+          await t.app.inject({ method: 'GET', url: '/api/client/profile/', headers: bearer(tokens.access) })
+        ).json(),
+      );
+      expect(profile).toMatchObject({ fio: 'Анна Демидова', email: DEMO_EMAIL });
+      expect(profile.phone).toMatch(/^\+7/);
+      expect(profile.university).not.toBe('');
+
+      expect(await seedDemo(t.app.database, 'force')).toBe(false);
+      const demos = await t.app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .execute();
+      expect(demos).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves a database with other users alone in auto mode, and skips tests unless asked', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(await t.app.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+      await registerCustomer(t.app);
+      expect(await seedDemo(t.app.database, 'auto')).toBe(false);
+      const demo = await t.app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .executeTakeFirst();
+      expect(demo).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('seeds an empty database in auto mode', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(await seedDemo(t.app.database, 'auto')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
