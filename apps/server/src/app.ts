@@ -12,6 +12,7 @@ import type { Config } from './config';
 import authModule from './modules/auth/index';
 import devRoutes from './modules/dev/routes';
 import profileRoutes from './modules/profile/routes';
+import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
 import authPlugin from './plugins/auth';
 import countersPlugin from './plugins/counters';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authModule);
   await app.register(profileRoutes);
   await app.register(socialRoutes);
+  await app.register(referenceModule);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

@@ -1,9 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './index';
 import * as m001 from './migrations/001-auth';
+import * as m002 from './migrations/002-reference';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
+  '002-reference': m002,
 };
 
 class InCodeProvider implements MigrationProvider {

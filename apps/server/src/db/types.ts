@@ -81,6 +81,66 @@ export interface OutboxTable {
   created_at: string;
 }
 
+export interface WorkTypesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Kopecks. */
+  price_per_page: number;
+  min_pages: number;
+  typical_pages: number;
+  min_days: number;
+  sort: number;
+}
+
+export interface OrderPacketsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  discount_percent: number;
+  sort: number;
+}
+
+export interface OrderPacketItemsTable {
+  packet_id: number;
+  position: number;
+  work_type_id: number;
+  pages: number;
+}
+
+export interface SubjectGroupsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  sort: number;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  sort: number;
+}
+
+export interface UniversitiesTable {
+  id: Generated<number>;
+  title: string;
+  short_title: string;
+  city: string;
+  /** `|short|title|city`, each normalised by the contract's normalizeSearchText. */
+  search_key: string;
+  sort: number;
+}
+
+export interface VerificationSystemsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  price_factor_percent: number;
+  sort: number;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -88,4 +148,11 @@ export interface DB {
   one_time_tokens: OneTimeTokensTable;
   social_accounts: SocialAccountsTable;
   outbox: OutboxTable;
+  work_types: WorkTypesTable;
+  order_packets: OrderPacketsTable;
+  order_packet_items: OrderPacketItemsTable;
+  subject_groups: SubjectGroupsTable;
+  subjects: SubjectsTable;
+  universities: UniversitiesTable;
+  verification_systems: VerificationSystemsTable;
 }

@@ -1,0 +1,167 @@
+import {
+  DISCOUNT_CAP_PERCENT,
+  FIRST_ORDER_DISCOUNT_PERCENT,
+  type CostBreakdown,
+  type DiscountBreakdown,
+  type PromoStatus,
+  type VerificationSystem,
+  type WorkType,
+} from '@cabinet/contract';
+
+/**
+ * The price rules of an order, in one pure module: the server computes every price here
+ * (the client's figure is never trusted), and the tests pin the rules down. Amounts are
+ * integer kopecks; factors are integer percents (100 = unchanged), so no float ever rounds
+ * money. The final figures are whole roubles.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ROUBLE = 100;
+
+export interface CostInput {
+  workType: Pick<WorkType, 'price_per_page' | 'min_pages' | 'min_days'>;
+  pages: number;
+  deadline: Date;
+  now: Date;
+  /** Required originality, percent (0–100). */
+  originality: number;
+  verificationSystem: Pick<VerificationSystem, 'price_factor_percent'> | null;
+}
+
+/**
+ * The deadline the customer picks is a calendar day; the work is due by the end of that day in
+ * Moscow (UTC+3 all year since 2014), where the service works.
+ */
+export function deadlineEndOfDay(day: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`not a calendar day: ${day}`);
+  return new Date(`${day}T23:59:59.999+03:00`);
+}
+
+/** Whole days left; a deadline less than a day away (or past) gives 0 or less. */
+export function daysLeft(deadline: Date, now: Date): number {
+  return Math.floor((deadline.getTime() - now.getTime()) / DAY_MS);
+}
+
+/**
+ * Urgency surcharge: none with at least the work type's minimum days, then in steps as the
+ * days left fall below three quarters, a half and a quarter of that minimum, then to one day.
+ */
+export function urgencyPercent(days: number, minDays: number): number {
+  if (days >= minDays) return 100;
+  if (4 * days >= 3 * minDays) return 115;
+  if (2 * days >= minDays) return 130;
+  if (4 * days >= minDays) return 160;
+  if (days >= 1) return 200;
+  return 250;
+}
+
+/** Up to 70 % originality any text reaches; each step above it costs more rewriting. */
+export function originalityPercent(originality: number): number {
+  if (originality <= 70) return 100;
+  if (originality <= 80) return 110;
+  if (originality <= 90) return 125;
+  if (originality <= 95) return 150;
+  return 180;
+}
+
+function scale(amount: number, percent: number): number {
+  return Math.round((amount * percent) / 100);
+}
+
+function roundToRoubles(kopecks: number): number {
+  return Math.round(kopecks / ROUBLE) * ROUBLE;
+}
+
+function requireInteger(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} out of range: ${value}`);
+  }
+}
+
+export function calculateCost(input: CostInput): CostBreakdown {
+  const { workType, pages, originality } = input;
+  requireInteger('pages', pages, 1);
+  requireInteger('originality', originality, 0, 100);
+  requireInteger('price_per_page', workType.price_per_page, 0);
+  requireInteger('min_pages', workType.min_pages, 1);
+  requireInteger('min_days', workType.min_days, 1);
+  const verification = input.verificationSystem?.price_factor_percent ?? 100;
+  // A factor below 100 would make the stricter-looking choice cheaper: systems only ever add.
+  requireInteger('price_factor_percent', verification, 100);
+
+  const pagesBilled = Math.max(pages, workType.min_pages);
+  const base = workType.price_per_page * pagesBilled;
+  const days = daysLeft(input.deadline, input.now);
+  const urgency = urgencyPercent(days, workType.min_days);
+  const withUrgency = scale(base, urgency);
+  const originalityFactor = originalityPercent(originality);
+  const withOriginality = scale(withUrgency, originalityFactor);
+  const withVerification = scale(withOriginality, verification);
+
+  return {
+    price_per_page: workType.price_per_page,
+    pages_billed: pagesBilled,
+    base,
+    days_left: days,
+    urgency_percent: urgency,
+    urgency_surcharge: withUrgency - base,
+    originality_percent: originalityFactor,
+    originality_surcharge: withOriginality - withUrgency,
+    verification_percent: verification,
+    verification_surcharge: withVerification - withOriginality,
+    total: roundToRoubles(withVerification),
+  };
+}
+
+/** A promo code as stored; the caller has found it by code and passes it as it is. */
+export interface PromoRecord {
+  kind: 'percent' | 'fixed';
+  /** Percent for 'percent', kopecks for 'fixed'. */
+  value: number;
+  /** ISO instant after which the code no longer works, or null for no expiry. */
+  expires_at: string | null;
+  max_uses: number | null;
+  uses: number;
+}
+
+export interface DiscountInput {
+  promo?: PromoRecord | null;
+  firstOrder: boolean;
+  now: Date;
+}
+
+export function promoStatus(promo: PromoRecord | null | undefined, now: Date): PromoStatus {
+  if (!promo) return 'none';
+  if (promo.expires_at !== null && now.getTime() >= Date.parse(promo.expires_at)) return 'expired';
+  if (promo.max_uses !== null && promo.uses >= promo.max_uses) return 'used_up';
+  return 'applied';
+}
+
+function promoDiscount(cost: number, promo: PromoRecord): number {
+  if (promo.kind === 'percent') return Math.floor((cost * Math.min(Math.max(promo.value, 0), 100)) / 100);
+  return Math.min(Math.max(promo.value, 0), cost);
+}
+
+/**
+ * Discounts on a cost (kopecks): a promo code and the first-order discount add up, but never
+ * beyond DISCOUNT_CAP_PERCENT of the cost. The total is rounded up to whole roubles, so the
+ * rounding only ever shrinks the discount and never takes it past the cap.
+ */
+export function applyDiscount(cost: number, { promo, firstOrder, now }: DiscountInput): DiscountBreakdown {
+  requireInteger('cost', cost, 0);
+  const status = promoStatus(promo, now);
+  const promoPart = status === 'applied' && promo ? promoDiscount(cost, promo) : 0;
+  const firstOrderPart = firstOrder ? Math.floor((cost * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
+  const cap = Math.floor((cost * DISCOUNT_CAP_PERCENT) / 100);
+  const wanted = Math.min(promoPart + firstOrderPart, cap);
+  const total = Math.min(cost, Math.ceil((cost - wanted) / ROUBLE) * ROUBLE);
+  return {
+    cost,
+    promo_status: status,
+    promo_discount: promoPart,
+    first_order_discount: firstOrderPart,
+    discount_cap: cap,
+    discount: cost - total,
+    total,
+  };
+}

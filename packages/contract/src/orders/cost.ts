@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** A first order is this much cheaper (percent of the cost). */
+export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+/** All discounts of one order together never exceed this share of its cost (percent). */
+export const DISCOUNT_CAP_PERCENT = 30;
+
+const kopecks = z.number().int().nonnegative();
+const percent = z.number().int().positive();
+
+/** How the estimated price of an order is made up; every amount in kopecks. */
+export const CostBreakdownSchema = z.object({
+  price_per_page: kopecks,
+  /** The volume paid for: the work type's minimum when fewer pages are ordered. */
+  pages_billed: z.number().int().positive(),
+  base: kopecks,
+  /** Whole days left until the deadline when the price was computed. */
+  days_left: z.number().int(),
+  urgency_percent: percent,
+  urgency_surcharge: kopecks,
+  originality_percent: percent,
+  originality_surcharge: kopecks,
+  verification_percent: percent,
+  verification_surcharge: kopecks,
+  /** Rounded to whole roubles. */
+  total: kopecks,
+});
+export type CostBreakdown = z.infer<typeof CostBreakdownSchema>;
+
+/** What became of the promo code offered with the order. */
+export const PromoStatusSchema = z.enum(['none', 'applied', 'expired', 'used_up']);
+export type PromoStatus = z.infer<typeof PromoStatusSchema>;
+
+export const promoMessages = {
+  expired: 'Срок действия промокода истёк',
+  used_up: 'Промокод больше не действует: его уже использовали максимальное число раз',
+} as const satisfies Partial<Record<PromoStatus, string>>;
+
+export const DiscountBreakdownSchema = z.object({
+  cost: kopecks,
+  promo_status: PromoStatusSchema,
+  promo_discount: kopecks,
+  first_order_discount: kopecks,
+  /** The largest discount allowed for this cost. */
+  discount_cap: kopecks,
+  /** The discount actually given: the sum of the above, capped, so that the total is whole roubles. */
+  discount: kopecks,
+  total: kopecks,
+});
+export type DiscountBreakdown = z.infer<typeof DiscountBreakdownSchema>;
