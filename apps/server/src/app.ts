@@ -47,6 +47,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // The id that ties a request to its log lines, echoed so a user's report can be traced.
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.NODE_ENV === 'production' });
