@@ -1,7 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './shared/fonts.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 
-function Placeholder() {
-  return <main>Кабинет студента</main>;
-}
+clearChunkLoadFlag();
+installChunkLoadErrorHandler();
+const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(<Placeholder />);
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

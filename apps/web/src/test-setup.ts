@@ -1,9 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// A console.error in a test is a bug the test did not catch: fail loudly.
+// jsdom lacks the layout and media APIs Mantine and the router touch.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// ScrollRestoration scrolls on every navigation; jsdom reports window.scrollTo as not implemented.
+window.scrollTo = () => {};
+
 afterEach(() => {
+  cleanup();
   vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
 });
+
+// A console.error in a test is a bug the test did not catch: fail loudly.
 const originalError = console.error;
 console.error = (...args: unknown[]) => {
   originalError(...args);

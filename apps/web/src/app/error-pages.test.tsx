@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../shared/ui/test-utils';
+import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
+
+describe('error pages', () => {
+  it('404 says the page is missing and links home', async () => {
+    renderRoute(<NotFoundPage />, { path: '/404' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/home/active');
+  });
+
+  it('429 advises to wait a minute and retries by going back to the refused screen', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute(<TooManyRequestsPage />, {
+      path: '/429',
+      otherPaths: ['/payments/pay'],
+      url: '/payments/pay',
+    });
+    await router.navigate('/429');
+    expect(await screen.findByRole('heading', { name: 'Слишком много запросов' })).toBeInTheDocument();
+    expect(screen.getByText(/Подождите минуту/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    expect(await screen.findByText('route:/payments/pay')).toBeInTheDocument();
+  });
+
+  it('the error screen reloads the page', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    const user = userEvent.setup();
+    renderRoute(<AppErrorPage />, { path: '/error' });
+    expect(await screen.findByRole('heading', { name: 'Что-то пошло не так' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Перезагрузить страницу' }));
+    expect(reload).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,102 @@
+import { Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { errorPageMessages as m, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shared/messages';
+import { paths } from '../shared/paths';
+
+/**
+ * Error screens stand outside the Public and Cabinet layouts (spec §2 lists them apart), so each
+ * brings its own `main` landmark.
+ */
+function ErrorScreen({
+  code,
+  title,
+  text,
+  actions,
+}: {
+  code?: string;
+  title: string;
+  text: string;
+  actions: ReactNode;
+}) {
+  return (
+    <Box component="main" mih="100dvh" bg="var(--app-canvas)" px="md">
+      <Center mih="100dvh">
+        <Stack align="center" ta="center" maw={480} gap="md" py="xl">
+          {code && (
+            <Text fz={64} fw={800} lh={1} c="var(--mantine-color-anchor)" aria-hidden>
+              {code}
+            </Text>
+          )}
+          <Title order={1}>{title}</Title>
+          <Text>{text}</Text>
+          <Group justify="center">{actions}</Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <ErrorScreen
+      code={m.notFoundCode}
+      title={m.notFoundTitle}
+      text={m.notFoundText}
+      actions={
+        <Button component={Link} to={paths.home.getHref('active')}>
+          {m.toHome}
+        </Button>
+      }
+    />
+  );
+}
+
+export function TooManyRequestsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The client sends the visitor here from the screen whose request was refused: go back to it.
+  const retry = () =>
+    void (location.key === 'default' ? navigate(paths.home.getHref('active')) : navigate(-1));
+  return (
+    <ErrorScreen
+      code={m.tooManyCode}
+      title={m.tooManyTitle}
+      text={m.tooManyText}
+      actions={
+        <>
+          <Button onClick={retry}>{m.retry}</Button>
+          <Button component={Link} to={paths.home.getHref('active')} variant="default">
+            {m.toHome}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** The Error route and every route's errorElement. */
+export function AppErrorPage() {
+  const error = useRouteError();
+  return (
+    <ErrorScreen
+      title={m.appErrorTitle}
+      text={m.appErrorText}
+      actions={
+        <Stack align="center" gap="md">
+          <Group justify="center">
+            <Button onClick={() => window.location.reload()}>{m.reload}</Button>
+            <Button component="a" href={SUPPORT_PHONE_HREF} variant="default">
+              {SUPPORT_PHONE}
+            </Button>
+          </Group>
+          {import.meta.env.DEV && error instanceof Error && (
+            <Code block maw="100%" style={{ whiteSpace: 'pre-wrap', textAlign: 'start' }}>
+              {error.message}
+            </Code>
+          )}
+        </Stack>
+      }
+    />
+  );
+}

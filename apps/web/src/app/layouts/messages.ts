@@ -1,0 +1,28 @@
+/** Russian text of the layouts' navigation and header. */
+export const layoutMessages = {
+  mainNav: 'Основное меню',
+  bottomNav: 'Быстрый переход',
+  openMenu: 'Открыть меню',
+  closeMenu: 'Закрыть меню',
+  home: 'На главную',
+  orders: 'Мои заказы',
+  ordersShort: 'Заказы',
+  newOrder: 'Новый заказ',
+  newOrderShort: 'Заказать',
+  payments: 'Платежи',
+  promo: 'Акции',
+  bonus: 'Бонусы',
+  friend: 'Пригласить друга',
+  profile: 'Профиль',
+  faq: 'Частые вопросы',
+  faqText:
+    'Ответы на частые вопросы появятся в этом разделе. Пока их нет — позвоните нам, и мы поможем с заказом, оплатой или файлами.',
+  balance: 'Баланс:',
+  bonuses: 'Бонусы:',
+  bonusForms: ['бонус', 'бонуса', 'бонусов'] as const,
+  financesUnavailable: 'Баланс недоступен',
+  toPayments: 'Перейти к платежам',
+  userMenu: 'Меню профиля',
+  logout: 'Выйти',
+  back: 'Назад',
+} as const;

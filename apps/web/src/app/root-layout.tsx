@@ -1,0 +1,135 @@
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Modal,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
+import { goal, hit, ORDER_CONFIRMED_MESSAGE, WELCOME_GOAL } from '../shared/analytics';
+import { CHUNK_LOAD_FAILED_MESSAGE, useChunkLoadFailed } from '../shared/chunk-load';
+import { MESSAGE_PARAM } from '../shared/login-redirect';
+import { commonMessages } from '../shared/messages';
+import { deepestHandle } from '../shared/route-handle';
+import { rootMessages } from './messages';
+
+/** Fast navigations should not flash the overlay. */
+const OVERLAY_DELAY_MS = 200;
+
+/**
+ * The frame of every screen (spec §2 "General navigation behaviour"): loading overlay while the
+ * router loads, scroll restoration, dialogs closed on a new screen, the `msg` info modal, the page
+ * title announced to screen readers, a page hit per navigation and the chunk-failure modal.
+ */
+export function RootLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const title = deepestHandle(useMatches())?.title;
+  const url = location.pathname + location.search;
+
+  useEffect(() => {
+    modals.closeAll();
+  }, [location.pathname]);
+
+  useEffect(() => {
+    hit(url);
+  }, [url]);
+
+  useEffect(() => {
+    document.title = title ? `${title} — ${commonMessages.serviceName}` : commonMessages.serviceName;
+  }, [title]);
+
+  return (
+    <>
+      <ScrollRestoration />
+      <LoadingOverlay
+        visible={navigation.state === 'loading'}
+        pos="fixed"
+        zIndex={1000}
+        overlayProps={{ fixed: true, backgroundOpacity: 0.25 }}
+        transitionProps={{ duration: 150, enterDelay: OVERLAY_DELAY_MS }}
+        loaderProps={{ role: 'progressbar', 'aria-label': rootMessages.loading }}
+      />
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {title}
+      </VisuallyHidden>
+      <Outlet />
+      <MessageModal />
+      <ChunkLoadFailedModal />
+    </>
+  );
+}
+
+/** Spec §2: `?msg=` opens an info modal; the order-confirmed thank-you records the welcome goal. */
+function MessageModal() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const message = searchParams.get(MESSAGE_PARAM);
+
+  useEffect(() => {
+    if (message === ORDER_CONFIRMED_MESSAGE) goal(WELCOME_GOAL);
+  }, [message]);
+
+  const close = () =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(MESSAGE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <Modal opened={!!message} onClose={close} title={rootMessages.infoTitle} centered>
+      <Stack gap="md">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={close}>{rootMessages.ok}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Spec §4/§8: a script chunk failed to load; only a reload helps. */
+function ChunkLoadFailedModal() {
+  const failed = useChunkLoadFailed();
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <Modal
+      opened={failed && !dismissed}
+      onClose={() => setDismissed(true)}
+      title={rootMessages.chunkTitle}
+      centered
+    >
+      <Stack gap="md">
+        <Text>{CHUNK_LOAD_FAILED_MESSAGE}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => window.location.reload()}>{rootMessages.reload}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Shown while the first screen's guards run. */
+export function BootFallback() {
+  return (
+    <Center mih="100dvh">
+      <Loader role="progressbar" aria-label={rootMessages.loading} />
+    </Center>
+  );
+}

@@ -1,0 +1,265 @@
+import type { ComponentType } from 'react';
+import type { RouteObject, ShouldRevalidateFunction } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { setNavigator } from '../shared/navigation';
+import { ORDER_TABS, PAYMENTS_TABS, paths, type OrderTab, type PaymentsTab } from '../shared/paths';
+import type { RouteHandle } from '../shared/route-handle';
+import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
+import {
+  cabinetLoader,
+  certificateLoader,
+  homeTabLoader,
+  indexRedirectLoader,
+  logoutLoader,
+  orderLoader,
+  paymentResultLoader,
+  publicLoader,
+  rootLoader,
+  socialsEmailAuthLoader,
+  spaceLoader,
+  unknownPathLoader,
+  withdrawLoader,
+} from './guards';
+import { lazyScreen as screen } from './lazy-screen';
+import { titles } from './messages';
+import type * as Placeholders from './placeholders';
+import { BootFallback, RootLayout } from './root-layout';
+
+function placeholder(pick: (module: typeof Placeholders) => ComponentType) {
+  return screen(() => import('./placeholders').then((module) => ({ default: pick(module) })));
+}
+
+const titled = placeholder((m) => m.TitledPlaceholder);
+
+/** Routes that only redirect render nothing; `element: null` says so (and keeps the router from warning). */
+const redirectOnly = { element: null } as const;
+
+const handle = (title: string, flags: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...flags });
+
+/** Layout guards decide on the path, so they run again whenever the path changes within the layout. */
+const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
+const orderTabTitles: Record<OrderTab, string> = {
+  chat: titles.orderChat,
+  files: titles.orderFiles,
+  care: titles.orderCare,
+  reworks: titles.orderReworks,
+};
+
+const paymentsTabTitles: Record<PaymentsTab, string> = {
+  balance: titles.paymentsBalance,
+  pay: titles.paymentsPay,
+  replenish: titles.paymentsReplenish,
+  history: titles.paymentsHistory,
+};
+
+/** THE route table: every path of spec §2 with its layout and its guard (app/guards.ts). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <AppErrorPage />,
+    hydrateFallbackElement: <BootFallback />,
+    children: [
+      { path: paths.root.path, loader: rootLoader, ...redirectOnly },
+
+      // Error pages: open to everyone, outside the layouts.
+      { path: paths.error.path, element: <AppErrorPage />, handle: handle(titles.error) },
+      { path: paths.notFound.path, element: <NotFoundPage />, handle: handle(titles.notFound) },
+      {
+        path: paths.tooManyRequests.path,
+        element: <TooManyRequestsPage />,
+        handle: handle(titles.tooManyRequests),
+      },
+
+      // Public layout: visitors only, except /payment (open to all, decided by the guard).
+      {
+        lazy: screen(() => import('./layouts/public-layout')),
+        loader: publicLoader,
+        shouldRevalidate: revalidateOnPathChange,
+        children: [
+          {
+            path: paths.login.path,
+            lazy: screen(() => import('../features/auth/routes/login-page')),
+            handle: handle(titles.login),
+          },
+          {
+            path: paths.registration.path,
+            lazy: screen(() => import('../features/auth/routes/registration-page')),
+            handle: handle(titles.registration),
+          },
+          {
+            path: paths.restore.path,
+            lazy: screen(() => import('../features/auth/routes/restore-page')),
+            handle: handle(titles.restore),
+          },
+          {
+            path: paths.changePassword.path,
+            lazy: screen(() => import('../features/auth/routes/change-password-page')),
+            handle: handle(titles.changePassword),
+          },
+          {
+            path: paths.socialsEmailAuth.path,
+            loader: socialsEmailAuthLoader,
+            lazy: screen(() => import('../features/auth/routes/socials-email-auth-page')),
+            handle: handle(titles.socialsEmailAuth),
+          },
+          {
+            path: paths.payment.path,
+            loader: paymentResultLoader,
+            lazy: screen(() => import('../features/payments/routes/payment-result-page')),
+            handle: handle(titles.payment),
+          },
+        ],
+      },
+
+      // Public documents: open to visitors and customers.
+      {
+        lazy: screen(() => import('./layouts/document-layout')),
+        children: [
+          {
+            path: paths.documents.userAgreement.path,
+            lazy: screen(() => import('../features/documents/routes/user-agreement-page')),
+            handle: handle(titles.userAgreement),
+          },
+          {
+            path: paths.documents.serviceContract.path,
+            lazy: screen(() => import('../features/documents/routes/service-contract-page')),
+            handle: handle(titles.serviceContract),
+          },
+          {
+            path: paths.documents.privacyPolicy.path,
+            lazy: screen(() => import('../features/documents/routes/privacy-policy-page')),
+            handle: handle(titles.privacyPolicy),
+          },
+        ],
+      },
+
+      // Sign-out: performs it and leaves (not guarded, see logoutLoader).
+      { path: paths.logout.path, loader: logoutLoader, handle: handle(titles.logout), ...redirectOnly },
+
+      // Cabinet layout: customers only.
+      {
+        lazy: screen(() => import('./layouts/cabinet-layout')),
+        loader: cabinetLoader,
+        shouldRevalidate: revalidateOnPathChange,
+        children: [
+          { path: paths.home.path, loader: indexRedirectLoader(() => paths.home.getHref()), ...redirectOnly },
+          {
+            path: paths.home.tabPath,
+            loader: homeTabLoader,
+            lazy: placeholder((m) => m.HomeTabsPlaceholder),
+            handle: handle(titles.home),
+          },
+          {
+            path: paths.space.path,
+            loader: spaceLoader,
+            lazy: titled,
+            handle: handle(titles.space, { hideSidebar: true }),
+          },
+          {
+            path: paths.order.path,
+            loader: orderLoader,
+            children: [
+              {
+                index: true,
+                loader: indexRedirectLoader((params) => paths.order.getHref(params.id ?? '')),
+                ...redirectOnly,
+              },
+              ...ORDER_TABS.map((tab) => ({
+                path: tab,
+                lazy: placeholder((m) => m.OrderTabsPlaceholder),
+                handle: handle(orderTabTitles[tab]),
+              })),
+              { path: paths.order.pay.path, lazy: titled, handle: handle(titles.orderPay) },
+              { path: paths.order.tip.path, lazy: titled, handle: handle(titles.orderTip) },
+              { path: paths.order.edit.path, lazy: titled, handle: handle(titles.orderEdit) },
+              { path: paths.order.welcome.path, lazy: titled, handle: handle(titles.orderWelcome) },
+              {
+                path: paths.order.success.path,
+                lazy: titled,
+                handle: handle(titles.orderSuccess, { firstOrder: true }),
+              },
+            ],
+          },
+          { path: paths.payPacket.path, lazy: titled, handle: handle(titles.payPacket) },
+          { path: paths.orderNew.path, lazy: titled, handle: handle(titles.orderNew) },
+          {
+            path: paths.orderContinue.path,
+            lazy: titled,
+            handle: handle(titles.orderContinue, { hideSidebar: true }),
+          },
+          {
+            path: paths.orderContinue.byIdPath,
+            lazy: titled,
+            handle: handle(titles.orderContinue, { hideSidebar: true }),
+          },
+          {
+            path: paths.payments.path,
+            children: [
+              {
+                index: true,
+                loader: indexRedirectLoader(() => paths.payments.getHref('pay')),
+                ...redirectOnly,
+              },
+              ...PAYMENTS_TABS.map((tab) => ({
+                path: tab,
+                lazy: placeholder((m) => m.PaymentsTabsPlaceholder),
+                handle: handle(paymentsTabTitles[tab]),
+              })),
+            ],
+          },
+          { path: paths.profile.path, lazy: titled, handle: handle(titles.profile) },
+          {
+            path: paths.emailEdit.path,
+            lazy: screen(() => import('../features/profile/routes/email-edit-page')),
+            handle: handle(titles.emailEdit),
+          },
+          { path: paths.friend.path, lazy: titled, handle: handle(titles.friend) },
+          { path: paths.bonus.path, lazy: titled, handle: handle(titles.bonus) },
+          {
+            path: paths.withdraw.path,
+            loader: withdrawLoader,
+            lazy: titled,
+            handle: handle(titles.withdraw),
+          },
+          { path: paths.certificatesTerms.path, lazy: titled, handle: handle(titles.certificatesTerms) },
+          {
+            path: paths.certificate.path,
+            loader: certificateLoader,
+            children: [
+              { index: true, loader: unknownPathLoader, ...redirectOnly },
+              { path: paths.certificate.pay.path, lazy: titled, handle: handle(titles.certificatePay) },
+              {
+                path: paths.certificate.success.path,
+                lazy: titled,
+                handle: handle(titles.certificateSuccess),
+              },
+            ],
+          },
+        ],
+      },
+
+      { path: '*', loader: unknownPathLoader, ...redirectOnly },
+    ],
+  },
+];
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Lets the API client navigate through the router (forced logout, 429). During a navigation the
+ * way back is where the user was going, not the screen being left.
+ */
+export function registerNavigator(router: Pick<AppRouter, 'navigate' | 'state'>): void {
+  setNavigator({
+    navigate: (to) => void router.navigate(to, { replace: true }),
+    location: () => router.state.navigation.location ?? router.state.location,
+  });
+}
+
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(routes);
+  registerNavigator(router);
+  return router;
+}

@@ -1,0 +1,73 @@
+import { api } from '@cabinet/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAuthStatus, setAuthStatus, TOKEN_KEY, TOKEN_LIFETIME_KEY } from '../../shared/auth/session';
+import { queryClient } from '../../shared/query-client';
+import { finishSocialSignIn, login, logout, register, requestLoginCode, verifyLoginCode } from './api';
+
+const fetchMock = vi.fn<typeof fetch>();
+const reply = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setAuthStatus('empty');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign-in calls', () => {
+  it.each([
+    ['login', () => login({ email: 'a@b.ru', password: 'secret123' }), api.auth.login],
+    ['code', () => verifyLoginCode({ email: 'a@b.ru', code: '123456' }), api.auth.loginVerify],
+    ['registration', () => register({ email: 'a@b.ru', agree: true }), api.profile.root],
+    ['social e-mail', () => finishSocialSignIn({ token: 't', email: 'a@b.ru' }), api.auth.socialProfile],
+  ])('%s stores the tokens and sets status success', async (_name, call, path) => {
+    fetchMock.mockImplementation(() => reply(200, { tokens: { access: 'ACC', expires_in: 300 } }));
+    await call();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(path);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('ACC');
+    expect(localStorage.getItem(TOKEN_LIFETIME_KEY)).toBe('300');
+    expect(getAuthStatus()).toBe('success');
+  });
+
+  it('a failed login ends the session: status error, stored token cleared', async () => {
+    localStorage.setItem(TOKEN_KEY, 'OLD');
+    fetchMock.mockImplementation(() => reply(400, { detail: 'Неверный e-mail или пароль' }));
+    await expect(login({ email: 'a@b.ru', password: 'x' })).rejects.toMatchObject({
+      detail: 'Неверный e-mail или пароль',
+    });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(getAuthStatus()).toBe('error');
+  });
+
+  it('asking for a code sends the e-mail alone and leaves the session alone', async () => {
+    fetchMock.mockImplementation(() => reply(200, { detail: 'ok', code_sent: true }));
+    await requestLoginCode('a@b.ru');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"email":"a@b.ru"}');
+    expect(getAuthStatus()).toBe('empty');
+  });
+});
+
+describe('logout', () => {
+  it('calls the server and ends the session, dropping the cached data of the customer', async () => {
+    localStorage.setItem(TOKEN_KEY, 'ACC');
+    queryClient.setQueryData(['profile'], { fio: 'Анна' });
+    fetchMock.mockImplementation(() => reply(200, { detail: 'ok' }));
+    await logout();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(api.auth.logout);
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(getAuthStatus()).toBe('error');
+    expect(queryClient.getQueryData(['profile'])).toBeUndefined();
+  });
+
+  it('still clears the local token when the server call fails, and reports the failure', async () => {
+    localStorage.setItem(TOKEN_KEY, 'ACC');
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(logout()).rejects.toThrow('Сервер не отвечает');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});

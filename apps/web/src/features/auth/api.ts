@@ -1,0 +1,84 @@
+import {
+  api,
+  SocialLinksResponseSchema,
+  type LoginVerifyRequest,
+  type RegistrationRequest,
+  type SocialLink,
+  type SocialProfileRequest,
+} from '@cabinet/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { acceptTokens, apiFetch } from '../../shared/api/client';
+import { endSession, setAuthStatus } from '../../shared/auth/session';
+
+/**
+ * Runs a sign-in call and stores its tokens. Spec §4: a failed sign-in ends the session
+ * (status error, token cleared, refresh timer cancelled).
+ */
+async function signIn(path: string, body: unknown): Promise<void> {
+  setAuthStatus('loading');
+  try {
+    acceptTokens(await apiFetch<unknown>(path, { method: 'POST', body, auth: false }));
+  } catch (error) {
+    endSession();
+    throw error;
+  }
+}
+
+export function login(credentials: { email: string; password: string }): Promise<void> {
+  return signIn(api.auth.login, credentials);
+}
+
+/** `{email}` without a password makes the server e-mail a one-time code. */
+export async function requestLoginCode(email: string): Promise<void> {
+  await apiFetch(api.auth.login, { method: 'POST', body: { email }, auth: false });
+}
+
+export function verifyLoginCode(body: LoginVerifyRequest): Promise<void> {
+  return signIn(api.auth.loginVerify, body);
+}
+
+/** Registration signs the new customer in. */
+export function register(body: RegistrationRequest): Promise<void> {
+  return signIn(api.profile.root, body);
+}
+
+/** The `al` one-time token of an e-mailed or social sign-in link. */
+export function autoLogin(token: string): Promise<void> {
+  return signIn(api.auth.autoLogin, { token });
+}
+
+export function finishSocialSignIn(body: SocialProfileRequest): Promise<void> {
+  return signIn(api.auth.socialProfile, body);
+}
+
+export async function requestPasswordRestore(email: string): Promise<void> {
+  await apiFetch(api.auth.passwordChange, { method: 'POST', body: { email }, auth: false });
+}
+
+export async function setNewPassword(id: string, password: string): Promise<void> {
+  await apiFetch(api.auth.passwordChangeById(id), { method: 'PATCH', body: { password }, auth: false });
+}
+
+/**
+ * Signs out on the server (revokes the refresh cookie) and always ends the local session,
+ * so that a failed call still leaves no token behind; the failure is passed on.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await apiFetch(api.auth.logout, { method: 'POST', auth: false });
+  } finally {
+    endSession();
+  }
+}
+
+export const socialLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'social-links'],
+    queryFn: async ({ signal }): Promise<SocialLink[]> =>
+      SocialLinksResponseSchema.parse(await apiFetch(api.auth.socialLinks, { signal, auth: false })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useSocialLinks() {
+  return useQuery(socialLinksQueryOptions());
+}

@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { authMessages, LoginRequestSchema, LoginVerifyRequestSchema } from '@cabinet/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../../shared/notify';
+import { paths } from '../../../shared/paths';
+import { AppLink } from '../../../shared/ui/app-link';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { login, requestLoginCode, verifyLoginCode } from '../api';
+import { SocialButtons } from '../components/social-buttons';
+import { authScreenMessages as m } from '../messages';
+import { useAfterSignIn } from './redirect-target';
+
+const CodeEmailSchema = LoginVerifyRequestSchema.pick({ email: true });
+const CodeSchema = LoginVerifyRequestSchema.pick({ code: true });
+
+export default function LoginPage() {
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {m.loginTitle}
+      </Title>
+      <Tabs defaultValue="password" keepMounted={false}>
+        <Tabs.List grow aria-label={m.loginMethodsLabel}>
+          <Tabs.Tab value="password">{m.loginTabPassword}</Tabs.Tab>
+          <Tabs.Tab value="code">{m.loginTabCode}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="password" pt="md">
+          <PasswordLoginForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="code" pt="md">
+          <CodeLoginForm />
+        </Tabs.Panel>
+      </Tabs>
+      <SocialButtons />
+      <Text size="sm" ta="center">
+        {m.noAccount} <AppLink to={paths.registration.getHref()}>{m.toRegistration}</AppLink>
+      </Text>
+    </Stack>
+  );
+}
+
+function PasswordLoginForm() {
+  const afterSignIn = useAfterSignIn();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setAlert(null);
+    try {
+      await login({ email, password: password ?? '' });
+      afterSignIn();
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, ['email', 'password']));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          {...register('email')}
+          type="email"
+          label={m.emailLabel}
+          placeholder={m.emailPlaceholder}
+          autoComplete="username"
+          error={errors.email?.message}
+        />
+        <PasswordField
+          {...register('password')}
+          label={m.passwordLabel}
+          autoComplete="current-password"
+          error={errors.password?.message}
+        />
+        <Group justify="flex-end">
+          <AppLink to={paths.restore.getHref()} size="sm">
+            {m.forgotPassword}
+          </AppLink>
+        </Group>
+        <FormAlert message={alert} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {m.loginSubmit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Two steps: e-mail → «Получить код», then the 6-digit code → «Войти». */
+function CodeLoginForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return sentTo === null ? (
+    <CodeEmailStep onSent={setSentTo} />
+  ) : (
+    <CodeStep email={sentTo} onChangeEmail={() => setSentTo(null)} />
+  );
+}
+
+function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(CodeEmailSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setAlert(null);
+    try {
+      await requestLoginCode(email);
+      onSent(email);
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, ['email']));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          {...register('email')}
+          type="email"
+          label={m.emailLabel}
+          placeholder={m.emailPlaceholder}
+          autoComplete="email"
+          error={errors.email?.message}
+        />
+        <FormAlert message={alert} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {m.codeRequest}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+  const afterSignIn = useAfterSignIn();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setAlert(null);
+    try {
+      await verifyLoginCode({ email, code });
+      afterSignIn();
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, ['code']));
+    }
+  });
+
+  const resend = async () => {
+    setAlert(null);
+    setResending(true);
+    try {
+      await requestLoginCode(email);
+      notify.info(authMessages.codeSent);
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, []));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Alert color="brand" role="status">
+          {m.codeSentTo(email)}
+        </Alert>
+        <TextInput
+          {...register('code')}
+          label={m.codeLabel}
+          description={m.codeDescription}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          data-autofocus
+          error={errors.code?.message}
+        />
+        <FormAlert message={alert} />
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          {m.codeSubmit}
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={onChangeEmail}>
+            {m.codeChangeEmail}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
+            {m.codeResend}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { authMessages, PasswordSchema, RegistrationRequestSchema } from '@cabinet/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { paths } from '../../../shared/paths';
+import { AppLink } from '../../../shared/ui/app-link';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { PhoneField } from '../../../shared/ui/phone-field';
+import { register as registerAccount } from '../api';
+import { authScreenMessages as m } from '../messages';
+import { useAfterSignIn } from './redirect-target';
+
+/**
+ * The contract schema, adapted to what the fields hold: an empty password means «send me one»,
+ * and the checkbox starts unticked (the request itself only accepts `agree: true`).
+ */
+const RegistrationFormSchema = RegistrationRequestSchema.extend({
+  password: z.union([z.literal(''), PasswordSchema]),
+  agree: z.boolean().refine((v) => v, { error: authMessages.agreeRequired }),
+});
+
+const FIELDS = ['email', 'fio', 'phone', 'password', 'agree'] as const;
+
+export default function RegistrationPage() {
+  const afterSignIn = useAfterSignIn();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(RegistrationFormSchema),
+    defaultValues: { email: '', fio: '', phone: '', password: '', agree: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, fio, phone, password }) => {
+    setAlert(null);
+    try {
+      await registerAccount({
+        email,
+        fio: fio || undefined,
+        phone: phone || undefined,
+        password: password || undefined,
+        agree: true,
+      });
+      afterSignIn();
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, FIELDS));
+    }
+  });
+
+  const agreeLabel = (
+    <>
+      {m.agreeBefore}
+      <AppLink to={paths.documents.userAgreement.getHref()}>{m.agreeUserAgreement}</AppLink>
+      {m.agreeBetween}
+      <AppLink to={paths.documents.serviceContract.getHref()}>{m.agreeServiceContract}</AppLink>
+      {m.agreeBeforePolicy}
+      <AppLink to={paths.documents.privacyPolicy.getHref()}>{m.agreePrivacyPolicy}</AppLink>
+    </>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {m.registrationTitle}
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...register('email')}
+            type="email"
+            label={m.emailLabel}
+            placeholder={m.emailPlaceholder}
+            autoComplete="email"
+            withAsterisk
+            error={errors.email?.message}
+          />
+          <TextInput
+            {...register('fio')}
+            label={m.fioLabel}
+            placeholder={m.fioPlaceholder}
+            autoComplete="name"
+            error={errors.fio?.message}
+          />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneField
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={m.phoneLabel}
+                placeholder={m.phonePlaceholder}
+                description={m.phoneDescription}
+                error={errors.phone?.message}
+              />
+            )}
+          />
+          <PasswordField
+            {...register('password')}
+            label={m.passwordLabel}
+            description={m.optionalPasswordDescription}
+            autoComplete="new-password"
+            error={errors.password?.message}
+          />
+          <Checkbox {...register('agree')} label={agreeLabel} error={errors.agree?.message} />
+          <FormAlert message={alert} />
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            {m.registrationSubmit}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {m.haveAccount} <AppLink to={paths.login.getHref()}>{m.toLogin}</AppLink>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { authMessages, RestoreRequestSchema } from '@cabinet/contract';
+import { IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { paths } from '../../../shared/paths';
+import { AppLink } from '../../../shared/ui/app-link';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { requestPasswordRestore } from '../api';
+import { authScreenMessages as m } from '../messages';
+
+export default function RestorePage() {
+  const [sent, setSent] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(RestoreRequestSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setAlert(null);
+    try {
+      await requestPasswordRestore(email);
+      setSent(true);
+    } catch (err) {
+      setAlert(applyServerErrors(err, setError, ['email']));
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {sent ? m.restoreDoneTitle : m.restoreTitle}
+      </Title>
+      {sent ? (
+        // The same words whether or not the address is registered, so the screen reveals nothing.
+        <Alert color="brand" role="status" icon={<IconMail size={18} aria-hidden />}>
+          <Stack gap="xs">
+            <Text size="sm">{authMessages.restoreSent}</Text>
+            <Text size="sm">{m.restoreDoneHint}</Text>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{m.restoreIntro}</Text>
+            <TextInput
+              {...register('email')}
+              type="email"
+              label={m.emailLabel}
+              placeholder={m.emailPlaceholder}
+              autoComplete="email"
+              error={errors.email?.message}
+            />
+            <FormAlert message={alert} />
+            <Button type="submit" fullWidth loading={isSubmitting}>
+              {m.restoreSubmit}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        <AppLink to={paths.login.getHref()}>{m.backToLogin}</AppLink>
+      </Text>
+    </Stack>
+  );
+}

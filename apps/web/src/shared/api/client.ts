@@ -1,0 +1,187 @@
+import { api, type Tokens } from '@cabinet/contract';
+import {
+  DEFAULT_TOKEN_LIFETIME_S,
+  endSession,
+  getAccessToken,
+  setAuthStatus,
+  setRefreshHandler,
+  storeTokens,
+} from '../auth/session';
+import { LOGIN_PATH, loginHrefAfterAuthError } from '../login-redirect';
+import { currentLocation, navigateTo } from '../navigation';
+import { ApiError } from './errors';
+import { apiMessages, NOT_AUTHORIZED } from './messages';
+
+export type ApiInit = {
+  method?: string;
+  /** A plain object is sent as JSON; FormData and strings are sent as they are. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** `false` for visitor calls: no bearer header and no refresh on 401. Default `true`. */
+  auth?: boolean;
+};
+
+const TOO_MANY_REQUESTS_PATH = '/429';
+const REFRESH_LOCK = 'auth-refresh';
+/** Spec §7: a 401 from these is an answer, not an expired token. */
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([
+  api.auth.login,
+  api.auth.loginVerify,
+  api.auth.refresh,
+]);
+
+/**
+ * The one HTTP client (spec §7 "Token handling", §8): credentials always sent, bearer when a token
+ * exists, 401 → refresh → one retry, 429 → /429, errors as ApiError with the spec's messages.
+ */
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const useAuth = init.auth !== false;
+  const token = useAuth ? getAccessToken() : null;
+  let response = await send(path, init, token);
+  if (response.status === 401 && useAuth && !NO_REFRESH_PATHS.has(stripQuery(path))) {
+    const fresh = await refreshAccessToken(token);
+    response = await send(path, init, fresh);
+  }
+  return (await readResult(response, init.signal)) as T;
+}
+
+/** Pulls the access token out of either shape (`{tokens: {…}}` or top level); spec §3, §8. */
+export function extractTokens(body: unknown, status = 200): Tokens {
+  const holder = isRecord(body) && isRecord(body.tokens) ? body.tokens : body;
+  const access = isRecord(holder) ? holder.access : undefined;
+  if (typeof access !== 'string' || !access) {
+    throw new ApiError({ message: apiMessages.accessTokenMissing, status, kind: 'bad-response', body });
+  }
+  const expiresIn = isRecord(holder) ? Number(holder.expires_in) : Number.NaN;
+  return { access, expires_in: expiresIn > 0 ? expiresIn : DEFAULT_TOKEN_LIFETIME_S };
+}
+
+/** Stores the tokens of a sign-in answer and marks the session as signed in. */
+export function acceptTokens(body: unknown): void {
+  storeTokens(extractTokens(body));
+  setAuthStatus('success');
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Single-flight refresh: one at a time in this tab (a shared promise) and across tabs (a Web Lock).
+ * Inside the lock the stored token is re-read: if it is no longer the one that failed, another tab
+ * has refreshed already and its token is used.
+ */
+export function refreshAccessToken(staleToken: string | null): Promise<string> {
+  refreshInFlight ??= withRefreshLock(async () => {
+    const current = getAccessToken();
+    if (current && current !== staleToken) return current;
+    return requestNewToken();
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
+  if (!locks) return task();
+  return locks.request(REFRESH_LOCK, task);
+}
+
+async function requestNewToken(): Promise<string> {
+  const response = await send(api.auth.refresh, { method: 'POST' }, null);
+  const body = await readBody(response);
+  if (response.status === 429) {
+    navigateTo(TOO_MANY_REQUESTS_PATH);
+    throw ApiError.fromResponse(response.status, body);
+  }
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, body);
+    if (response.status === 401 || response.status === 400 || error.detail === NOT_AUTHORIZED) {
+      forceLogout();
+    }
+    throw error;
+  }
+  let tokens: Tokens;
+  try {
+    tokens = extractTokens(body, response.status);
+  } catch (error) {
+    forceLogout();
+    throw error;
+  }
+  storeTokens(tokens);
+  return tokens.access;
+}
+
+/** Spec §2: sign out and send the user to /login, remembering where they were. */
+function forceLogout(): void {
+  endSession();
+  const { pathname, search } = currentLocation();
+  if (pathname === LOGIN_PATH) return;
+  navigateTo(loginHrefAfterAuthError(pathname, search));
+}
+
+setRefreshHandler((staleToken) => {
+  // A failed timed refresh has already logged out or will be retried by the next 401; nothing to report.
+  refreshAccessToken(staleToken).catch(() => undefined);
+});
+
+async function send(path: string, init: ApiInit, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData || typeof init.body === 'string') {
+    body = init.body;
+  } else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: init.signal,
+    });
+  } catch (error) {
+    throw toTransportError(error, init.signal);
+  }
+}
+
+async function readResult(response: Response, signal?: AbortSignal): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch (error) {
+    throw toTransportError(error, signal);
+  }
+  if (response.status === 429) {
+    navigateTo(TOO_MANY_REQUESTS_PATH);
+  }
+  if (!response.ok) throw ApiError.fromResponse(response.status, body);
+  return body;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toTransportError(error: unknown, signal?: AbortSignal): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal?.aborted) return ApiError.cancelled(signal.reason);
+  return ApiError.noResponse();
+}
+
+function stripQuery(path: string): string {
+  const index = path.indexOf('?');
+  return index === -1 ? path : path.slice(0, index);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

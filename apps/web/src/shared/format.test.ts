@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatMoney, plural } from './format';
+
+// Intl separates thousands and the currency sign with no-break spaces; compare on plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney', () => {
+  it('writes roubles with kopecks, a space between thousands and the ₽ sign', () => {
+    expect(plain(formatMoney(1234.5))).toBe('1 234,50 ₽');
+    expect(plain(formatMoney(0))).toBe('0,00 ₽');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes «22 ноября 2026» without the year suffix', () => {
+    expect(formatDate(new Date(2026, 10, 22))).toBe('22 ноября 2026');
+    expect(formatDate('2026-03-01T12:00:00')).toBe('1 марта 2026');
+  });
+});
+
+describe('plural', () => {
+  const forms = ['бонус', 'бонуса', 'бонусов'] as const;
+
+  it.each([
+    [1, 'бонус'],
+    [21, 'бонус'],
+    [2, 'бонуса'],
+    [4, 'бонуса'],
+    [5, 'бонусов'],
+    [11, 'бонусов'],
+    [12, 'бонусов'],
+    [0, 'бонусов'],
+    [1.5, 'бонуса'],
+  ])('%d → %s', (n, word) => {
+    expect(plural(n, forms)).toBe(word);
+  });
+
+  it('formats the count with the word', () => {
+    expect(plain(formatCount(1500, forms))).toBe('1 500 бонусов');
+  });
+});

@@ -1,0 +1,50 @@
+const moneyFormat = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const pluralRules = new Intl.PluralRules('ru');
+
+/** Roubles as «1 234,50 ₽». */
+export function formatMoney(roubles: number): string {
+  return moneyFormat.format(roubles);
+}
+
+/** A plain number the Russian way: «1 234,5». */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/**
+ * «22 ноября 2026». Intl appends « г.» after the year; the design wants the bare date,
+ * so the parts are joined without it.
+ */
+export function formatDate(date: Date | string | number): string {
+  const d = date instanceof Date ? date : new Date(date);
+  return dateFormat
+    .formatToParts(d)
+    .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
+    .map((p) => p.value)
+    .join(' ');
+}
+
+/** Word forms for 1, 2–4 and 5+ (e.g. ['бонус', 'бонуса', 'бонусов']). */
+export type PluralForms = readonly [one: string, few: string, many: string];
+
+/** Picks the Russian word form for `count` («1 бонус», «3 бонуса», «5 бонусов», «1,5 бонуса»). */
+export function plural(count: number, [one, few, many]: PluralForms): string {
+  switch (pluralRules.select(count)) {
+    case 'one':
+      return one;
+    case 'few':
+      return few;
+    case 'many':
+      return many;
+    // Fractions fall into «other» and take the genitive singular, like «few».
+    default:
+      return few;
+  }
+}
+
+/** «5 бонусов» with the number formatted the Russian way. */
+export function formatCount(count: number, forms: PluralForms): string {
+  return `${formatNumber(count)} ${plural(count, forms)}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * Russian strings shared by several screens. Feature-specific text lives in the feature's own
+ * `messages.ts`.
+ */
+
+/** Spec §9: the data store keeps a default support phone as a placeholder until one is configured. */
+export const SUPPORT_PHONE = '+7 800 000-00-00';
+
+/** `tel:` links want the digits only. */
+export const SUPPORT_PHONE_HREF = `tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`;
+
+export const commonMessages = {
+  serviceName: 'Кабинет студента',
+  supportPhoneLabel: 'Телефон поддержки',
+  unexpectedError: 'Не удалось выполнить запрос. Попробуйте ещё раз.',
+  passwordShow: 'Показать пароль',
+  passwordHide: 'Скрыть пароль',
+  themeToDark: 'Включить тёмную тему',
+  themeToLight: 'Включить светлую тему',
+  documentsNav: 'Документы',
+  userAgreement: 'Пользовательское соглашение',
+  serviceContract: 'Договор оказания услуг',
+  privacyPolicy: 'Политика конфиденциальности',
+  errorTitle: 'Ошибка',
+} as const;
+
+export const errorPageMessages = {
+  notFoundCode: '404',
+  notFoundTitle: 'Страница не найдена',
+  notFoundText: 'Возможно, ссылка устарела или в адресе опечатка. Проверьте адрес или начните с главной.',
+  tooManyCode: '429',
+  tooManyTitle: 'Слишком много запросов',
+  tooManyText:
+    'Мы получили от вас слишком много запросов за короткое время. Подождите минуту и попробуйте снова.',
+  retry: 'Попробовать снова',
+  appErrorTitle: 'Что-то пошло не так',
+  appErrorText:
+    'Приложение столкнулось с ошибкой. Перезагрузите страницу — обычно это помогает. Если ошибка повторяется, позвоните в поддержку.',
+  reload: 'Перезагрузить страницу',
+  toHome: 'На главную',
+} as const;

@@ -1,0 +1,58 @@
+import { notifications } from '@mantine/notifications';
+
+/** Spec §9: a snackbar stays 5000 ms; a new one replaces a visible one after 1000 ms. */
+export const SNACKBAR_DELAY_MS = 5000;
+export const SNACKBAR_REPLACE_AFTER_MS = 1000;
+
+type Kind = 'success' | 'error' | 'info';
+
+const colors: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue' };
+
+let sequence = 0;
+let visible: { id: string; until: number } | null = null;
+const queue: Array<{ kind: Kind; message: string }> = [];
+let replaceTimer: ReturnType<typeof setTimeout> | undefined;
+
+function isVisible(): boolean {
+  return visible !== null && Date.now() < visible.until;
+}
+
+function display(kind: Kind, message: string): void {
+  const id = `snackbar-${++sequence}`;
+  visible = { id, until: Date.now() + SNACKBAR_DELAY_MS };
+  notifications.show({
+    id,
+    message,
+    color: colors[kind],
+    autoClose: SNACKBAR_DELAY_MS,
+    onClose: () => {
+      if (visible?.id === id) visible = null;
+    },
+  });
+}
+
+/** Shows the next queued snackbar in place of the visible one, keeping each on screen at least 1000 ms. */
+function replaceNext(): void {
+  replaceTimer = undefined;
+  const next = queue.shift();
+  if (!next) return;
+  if (visible) notifications.hide(visible.id);
+  display(next.kind, next.message);
+  if (queue.length > 0) replaceTimer = setTimeout(replaceNext, SNACKBAR_REPLACE_AFTER_MS);
+}
+
+function show(kind: Kind, message: string): void {
+  if (!isVisible() && replaceTimer === undefined) {
+    display(kind, message);
+    return;
+  }
+  queue.push({ kind, message });
+  replaceTimer ??= setTimeout(replaceNext, SNACKBAR_REPLACE_AFTER_MS);
+}
+
+/** The snackbars of spec §2: success, error, info — one at a time. */
+export const notify = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+};

@@ -1,0 +1,21 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { commonMessages } from '../messages';
+
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  const label = next === 'dark' ? commonMessages.themeToDark : commonMessages.themeToLight;
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(next)}
+    >
+      {scheme === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
+    </ActionIcon>
+  );
+}

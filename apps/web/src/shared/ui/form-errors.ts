@@ -1,0 +1,34 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../api/errors';
+import { commonMessages } from '../messages';
+
+/**
+ * Puts a failed request's field errors on the form's own fields and returns the text for the
+ * form-level alert: the server's `detail`, else field errors the form has no field for, else the
+ * error's own message (e.g. «Сервер не отвечает»). Returns null when every problem landed on a field.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | null {
+  if (!(err instanceof ApiError)) return commonMessages.unexpectedError;
+
+  const unplaced: string[] = [];
+  let placed = 0;
+  for (const [field, messages] of Object.entries(err.fieldErrors ?? {})) {
+    const first = messages[0];
+    if (!first) continue;
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message: first }, { shouldFocus: placed === 0 });
+      placed += 1;
+    } else {
+      unplaced.push(first);
+    }
+  }
+
+  if (err.detail) return err.detail;
+  if (unplaced.length > 0) return unplaced.join(' ');
+  if (placed > 0) return null;
+  return err.message || commonMessages.unexpectedError;
+}
