@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SQLITE_PATH: join(dir, 'e2e.sqlite'),
       FILES_DIR: join(dir, 'files'),
       LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
       DATABASE_URL: '',
       SMTP_URL: '',
       REDIS_URL: '',

@@ -346,8 +346,10 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={m.userMenu}>
-          <Avatar name={name || undefined} color="initials" radius="xl" size={36} />
+        <UnstyledButton>
+          {/* Initials are decoration; the hidden text names the button (an aria-label would not match the visible initials). */}
+          <VisuallyHidden>{m.userMenu}</VisuallyHidden>
+          <Avatar name={name || undefined} variant="filled" radius="xl" size={36} aria-hidden />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

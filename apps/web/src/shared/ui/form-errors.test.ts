@@ -29,6 +29,11 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors<Form>(err, vi.fn(), ['email'])).toBeNull();
   });
 
+  it('does not repeat in the alert a detail that a field already shows', () => {
+    const err = ApiError.fromResponse(400, { detail: 'Занят', errors: { email: ['Занят'] } });
+    expect(applyServerErrors<Form>(err, vi.fn(), ['email'])).toBeNull();
+  });
+
   it('moves errors of fields the form does not have into the alert', () => {
     const setError = vi.fn();
     const err = ApiError.fromResponse(400, { errors: { token: ['Ссылка устарела'] } });
