@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/index';
 import devRoutes from './modules/dev/routes';
+import ordersModule from './modules/orders/index';
 import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
@@ -21,6 +22,7 @@ import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
 import securityPlugin from './plugins/security';
 import seedPlugin from './plugins/seed';
+import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
 
 declare module 'fastify' {
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(profileRoutes);
   await app.register(socialRoutes);
   await app.register(referenceModule);
+  await app.register(storagePlugin);
+  await app.register(ordersModule);
   if (config.NODE_ENV !== 'production') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

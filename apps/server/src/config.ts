@@ -28,6 +28,8 @@ export const ConfigSchema = z
     SEED_DEMO: z.enum(['auto', '1', '0']).default('auto'),
     WEB_DIST: z.string().default('apps/web/dist'),
     FILES_DIR: z.string().default('data/files'),
+    UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(10_240).default(50),
+    UPLOAD_MAX_ORDER_MB: z.coerce.number().positive().max(102_400).default(200),
 
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86400).default(300),

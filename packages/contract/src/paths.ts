@@ -24,6 +24,27 @@ export const api = {
     root: '/api/client/profile/',
     status: '/api/client/profile/status/',
   },
+  orders: {
+    /** GET the list (`?tab=&page=&page_size=`); POST an order, or a draft with `is_fake: true`. */
+    root: '/api/client/orders/',
+    /** GET, PATCH (while editable), DELETE (to the trash). */
+    byId: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/`,
+    restore: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/restore/`,
+    notEditable: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/not-editable-order/`,
+    /** The latest draft, or `?id=` a given one. */
+    continue: '/api/client/orders/continue/',
+    fake: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/`,
+    fakeFiles: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/fake-files/`,
+    deleteFakeFile: (id: number | string, fileId: number | string) =>
+      `/api/client/orders/fake/${encodeURIComponent(id)}/delete-fake-file/${encodeURIComponent(fileId)}/`,
+    ajaxFiles: '/api/client/orders/ajax-files/',
+    deleteAjaxFile: (id: number | string) => `/api/client/orders/delete-ajax-file/${encodeURIComponent(id)}/`,
+    calculateCost: '/api/client/orders/calculate-cost/',
+    calculateDiscount: '/api/client/orders/calculate-discount/',
+    /** `?id=`: data of the success and welcome screens. */
+    success: '/api/client/orders/success/',
+    welcome: '/api/client/orders/welcome/',
+  },
 } as const;
 
 /** The refresh-token cookie is sent only to these paths (refresh and logout). */

@@ -2,10 +2,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './index';
 import * as m001 from './migrations/001-auth';
 import * as m002 from './migrations/002-reference';
+import * as m003 from './migrations/003-orders';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
   '002-reference': m002,
+  '003-orders': m003,
 };
 
 class InCodeProvider implements MigrationProvider {

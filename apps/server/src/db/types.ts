@@ -141,6 +141,73 @@ export interface VerificationSystemsTable {
   sort: number;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  status_id: Generated<number>;
+  /** A draft: the order form saved as the customer types. */
+  is_fake: Generated<Flag>;
+  is_trash: Generated<Flag>;
+  /** The status to go back to on restore; set while the order is in the trash (status 16). */
+  trashed_from_status: number | null;
+  work_type_id: number | null;
+  subject_id: number | null;
+  topic: Generated<string>;
+  university_id: number | null;
+  /** A calendar day, YYYY-MM-DD. */
+  deadline: string | null;
+  pages: number | null;
+  originality: number | null;
+  verification_system_id: number | null;
+  requirements: Generated<string>;
+  /** JSON array of URLs. */
+  links: Generated<string>;
+  /** On an order, the code that was applied; on a draft, whatever the customer typed. */
+  promo_code: string | null;
+  /** Kopecks: before discounts, the discount, and what is to be paid. */
+  cost: Generated<number>;
+  discount: Generated<number>;
+  price: Generated<number>;
+  is_first_order: Generated<Flag>;
+  /** The placed packet (order_packets_placed.id). */
+  packet_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderPacketsPlacedTable {
+  id: Generated<number>;
+  user_id: number;
+  packet_id: number;
+  created_at: string;
+}
+
+export type OrderFileKind = 'customer' | 'without_qc' | 'ajax';
+
+export interface OrderFilesTable {
+  id: Generated<number>;
+  order_id: number | null;
+  user_id: number;
+  kind: OrderFileKind;
+  original_name: string;
+  stored_name: string;
+  size: number;
+  mime: string;
+  created_at: string;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  /** Upper case. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent, or kopecks for 'fixed'. */
+  value: number;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -155,4 +222,8 @@ export interface DB {
   subjects: SubjectsTable;
   universities: UniversitiesTable;
   verification_systems: VerificationSystemsTable;
+  orders: OrdersTable;
+  order_packets_placed: OrderPacketsPlacedTable;
+  order_files: OrderFilesTable;
+  promo_codes: PromoCodesTable;
 }

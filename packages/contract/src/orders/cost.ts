@@ -28,12 +28,13 @@ export const CostBreakdownSchema = z.object({
 export type CostBreakdown = z.infer<typeof CostBreakdownSchema>;
 
 /** What became of the promo code offered with the order. */
-export const PromoStatusSchema = z.enum(['none', 'applied', 'expired', 'used_up']);
+export const PromoStatusSchema = z.enum(['none', 'applied', 'expired', 'used_up', 'not_found']);
 export type PromoStatus = z.infer<typeof PromoStatusSchema>;
 
 export const promoMessages = {
   expired: 'Срок действия промокода истёк',
   used_up: 'Промокод больше не действует: его уже использовали максимальное число раз',
+  not_found: 'Такого промокода нет',
 } as const satisfies Partial<Record<PromoStatus, string>>;
 
 export const DiscountBreakdownSchema = z.object({
@@ -41,6 +42,8 @@ export const DiscountBreakdownSchema = z.object({
   promo_status: PromoStatusSchema,
   promo_discount: kopecks,
   first_order_discount: kopecks,
+  /** The discount of an order packet, for each order placed in one. */
+  packet_discount: kopecks,
   /** The largest discount allowed for this cost. */
   discount_cap: kopecks,
   /** The discount actually given: the sum of the above, capped, so that the total is whole roubles. */

@@ -1,2 +1,4 @@
 export * from './cost';
 export * from './link-rule';
+export * from './schemas';
+export * from './statuses';

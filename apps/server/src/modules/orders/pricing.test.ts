@@ -187,6 +187,7 @@ describe('applyDiscount', () => {
       promo_status: 'none',
       promo_discount: 0,
       first_order_discount: 100_000,
+      packet_discount: 0,
       discount_cap: 300_000,
       discount: 100_000,
       total: 900_000,
@@ -209,6 +210,19 @@ describe('applyDiscount', () => {
     const d = applyDiscount(1_000_000, { promo: fixed, firstOrder: true, now });
     expect(d).toMatchObject({ promo_status: 'applied', discount: 300_000, total: 700_000 });
     expect(DISCOUNT_CAP_PERCENT).toBe(30);
+  });
+
+  it('adds the packet discount to the others, under the same cap', () => {
+    expect(applyDiscount(1_000_000, { firstOrder: false, packetPercent: 15, now })).toMatchObject({
+      packet_discount: 150_000,
+      discount: 150_000,
+      total: 850_000,
+    });
+    const d = applyDiscount(1_000_000, { promo: percentPromo, firstOrder: true, packetPercent: 15, now });
+    expect(d).toMatchObject({ packet_discount: 150_000, discount: 300_000, total: 700_000 });
+    expect(() => applyDiscount(1_000_000, { firstOrder: false, packetPercent: 101, now })).toThrow(
+      RangeError,
+    );
   });
 
   it('ignores an expired or used-up promo code and says why', () => {

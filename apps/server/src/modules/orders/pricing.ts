@@ -127,6 +127,8 @@ export interface PromoRecord {
 export interface DiscountInput {
   promo?: PromoRecord | null;
   firstOrder: boolean;
+  /** The discount of the order packet the order is placed in, percent (0–100). */
+  packetPercent?: number;
   now: Date;
 }
 
@@ -143,23 +145,29 @@ function promoDiscount(cost: number, promo: PromoRecord): number {
 }
 
 /**
- * Discounts on a cost (kopecks): a promo code and the first-order discount add up, but never
+ * Discounts on a cost (kopecks): a promo code, the first-order and the packet discounts add up, but never
  * beyond DISCOUNT_CAP_PERCENT of the cost. The total is rounded up to whole roubles, so the
  * rounding only ever shrinks the discount and never takes it past the cap.
  */
-export function applyDiscount(cost: number, { promo, firstOrder, now }: DiscountInput): DiscountBreakdown {
+export function applyDiscount(
+  cost: number,
+  { promo, firstOrder, packetPercent = 0, now }: DiscountInput,
+): DiscountBreakdown {
   requireInteger('cost', cost, 0);
+  requireInteger('packetPercent', packetPercent, 0, 100);
   const status = promoStatus(promo, now);
   const promoPart = status === 'applied' && promo ? promoDiscount(cost, promo) : 0;
   const firstOrderPart = firstOrder ? Math.floor((cost * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
   const cap = Math.floor((cost * DISCOUNT_CAP_PERCENT) / 100);
-  const wanted = Math.min(promoPart + firstOrderPart, cap);
+  const packetPart = Math.floor((cost * packetPercent) / 100);
+  const wanted = Math.min(promoPart + firstOrderPart + packetPart, cap);
   const total = Math.min(cost, Math.ceil((cost - wanted) / ROUBLE) * ROUBLE);
   return {
     cost,
     promo_status: status,
     promo_discount: promoPart,
     first_order_discount: firstOrderPart,
+    packet_discount: packetPart,
     discount_cap: cap,
     discount: cost - total,
     total,

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TextCheck, sanitizeFileName, sniffBinary } from './file-types';
+
+function isText(...chunks: Buffer[]): boolean {
+  const check = new TextCheck();
+  for (const c of chunks) check.push(c);
+  return check.isText();
+}
+
+describe('sniffBinary', () => {
+  it('takes the exact type of a shared container from the extension, the container from the bytes', () => {
+    const zip = Buffer.from('504b0304140000000800', 'hex');
+    expect(sniffBinary(zip, 'отчёт.DOCX')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(sniffBinary(zip, 'text.odt')).toBe('application/vnd.oasis.opendocument.text');
+    expect(sniffBinary(zip, 'virus.exe')).toBe('application/zip');
+    const ole = Buffer.from('d0cf11e0a1b11ae10000', 'hex');
+    expect(sniffBinary(ole, 'table.xls')).toBe('application/vnd.ms-excel');
+    // A name never makes an unknown content acceptable.
+    expect(sniffBinary(Buffer.from('MZ\x90\x00', 'latin1'), 'report.pdf')).toBeNull();
+    expect(sniffBinary(Buffer.from('RIFF\x00\x00\x00\x00WAVE', 'latin1'), 'a.webp')).toBeNull();
+    expect(sniffBinary(Buffer.from('%PD'), 'short.pdf')).toBeNull();
+  });
+});
+
+describe('TextCheck', () => {
+  it('accepts UTF-8 and CP1251 text, even split mid-character', () => {
+    const utf8 = Buffer.from('Курсовая работа\r\n\tГлава 1', 'utf8');
+    expect(isText(utf8.subarray(0, 3), utf8.subarray(3))).toBe(true);
+    expect(isText(Buffer.from([0xca, 0xf3, 0xf0, 0xf1, 0x0a]))).toBe(true);
+  });
+
+  it('refuses NULs, other control characters and bytes that are text in neither encoding', () => {
+    expect(isText(Buffer.from('abc\u0000def'))).toBe(false);
+    expect(isText(Buffer.from([0x41, 0x1b, 0x42]))).toBe(false);
+    expect(isText(Buffer.from([0xd0, 0x98]))).toBe(true); // «И» in UTF-8
+    expect(isText(Buffer.from([0xc0, 0x98]))).toBe(false); // not UTF-8, and 0x98 is no CP1251 character
+    expect(isText(Buffer.from('Привет', 'utf8').subarray(0, 3))).toBe(true); // read as CP1251
+  });
+});
+
+describe('sanitizeFileName', () => {
+  it('keeps the last path segment without control or formatting characters', () => {
+    expect(sanitizeFileName('C:\\Users\\Аня\\Курсовая.docx')).toBe('Курсовая.docx');
+    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
+    expect(sanitizeFileName('report\u202Efdp.exe')).toBe('reportfdp.exe');
+    expect(sanitizeFileName('...')).toBe('file');
+    expect(sanitizeFileName(`${'я'.repeat(300)}.pdf`)).toMatch(/^я{196}\.pdf$/);
+  });
+
+  it('never returns a path, an empty name or more than 200 characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (name) => {
+        const clean = sanitizeFileName(name);
+        expect(clean).not.toMatch(/[/\\\p{Cc}]/u);
+        expect(clean.length).toBeGreaterThan(0);
+        expect(clean.length).toBeLessThanOrEqual(200);
+        expect(clean.startsWith('.')).toBe(false);
+      }),
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import routes from './routes';
+import { OrdersService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ordersService: OrdersService;
+  }
+}
+
+/** Orders, drafts, their files and prices (spec §7 "Orders"). */
+export default fp(
+  async function ordersModule(app: FastifyInstance) {
+    app.decorate(
+      'ordersService',
+      new OrdersService({ db: app.database.db, storage: app.storage, config: app.config }),
+    );
+    await app.register(routes);
+  },
+  { name: 'orders-module', dependencies: ['db', 'auth', 'storage'] },
+);

@@ -1,0 +1,332 @@
+import multipart from '@fastify/multipart';
+import {
+  CalculateCostRequestSchema,
+  CalculateDiscountRequestSchema,
+  CostBreakdownSchema,
+  DiscountBreakdownSchema,
+  DraftCreateRequestSchema,
+  DraftSchema,
+  DraftUpdateRequestSchema,
+  IdQuerySchema,
+  NotEditableOrderRequestSchema,
+  OptionalIdQuerySchema,
+  OrderCreateRequestSchema,
+  OrderCreatedSchema,
+  OrderFileListSchema,
+  OrderGreetingSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  OrderSchema,
+  OrderUpdateRequestSchema,
+} from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError, errorMessages } from '../../plugins/errors';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const MB = 1024 * 1024;
+
+/** Route patterns of spec §7 "Orders" (the contract's `api.orders` builds the same URLs). */
+const base = '/api/client/orders/';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const FileParams = z.object({ fileId: z.coerce.number().int().positive() });
+const DraftFileParams = IdParams.extend({ fileId: z.coerce.number().int().positive() });
+const NoContent = z.null().describe('Удалено');
+
+/** Validates with a contract schema in the handler, answering 400 with the same field errors as the rest. */
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'non_field_errors';
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new HttpError(400, result.error.issues[0]?.message ?? errorMessages.invalid, errors);
+}
+
+/** The orders of spec §7, all for a signed-in customer (the auth plugin's default). */
+export default async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const orders = app.ordersService;
+
+  await app.register(multipart, {
+    // A byte above the per-file limit, so that the upload's own check fires first with its message.
+    limits: {
+      fileSize: Math.floor(app.config.UPLOAD_MAX_FILE_MB * MB) + 1,
+      files: 20,
+      fields: 20,
+      parts: 40,
+    },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Заказы вкладки (active, archive, done) постранично, со счётчиками вкладок',
+        querystring: OrderListQuerySchema,
+        response: { 200: OrderListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => orders.list(request.userId, request.query),
+  );
+
+  app.post(
+    base,
+    {
+      // The body is one of two schemas told apart by `is_fake`; the handler picks the right one
+      // so that field errors name the fields of that schema, not of a failed union.
+      attachValidation: true,
+      schema: {
+        tags,
+        security,
+        summary: 'Новый заказ (цена считается на сервере), заказ пакета или, с is_fake, черновик',
+        body: z.union([DraftCreateRequestSchema, OrderCreateRequestSchema]),
+        response: { 201: z.union([OrderCreatedSchema, DraftSchema]), ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const raw: unknown = request.body;
+      const isDraft =
+        typeof raw === 'object' && raw !== null && (raw as { is_fake?: unknown }).is_fake === true;
+      const result = isDraft
+        ? await orders.createDraft(request.userId, parseWith(DraftCreateRequestSchema, raw))
+        : await orders.create(request.userId, parseWith(OrderCreateRequestSchema, raw));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    `${base}continue/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Незаконченный заказ: последний или ?id=',
+        querystring: OptionalIdQuerySchema,
+        response: { 200: DraftSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => orders.continueDraft(request.userId, request.query.id),
+  );
+
+  app.get(
+    `${base}fake/:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Черновик заказа',
+        params: IdParams,
+        response: { 200: DraftSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => orders.getDraft(request.userId, request.params.id),
+  );
+
+  app.patch(
+    `${base}fake/:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Сохранить черновик по мере заполнения формы',
+        params: IdParams,
+        body: DraftUpdateRequestSchema,
+        response: { 200: DraftSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    (request) => orders.updateDraft(request.userId, request.params.id, request.body),
+  );
+
+  app.post(
+    `${base}fake/:id/fake-files/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Загрузить файлы в черновик (multipart)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orders.uploadDraftFiles(request.userId, request.params.id, request)),
+  );
+
+  app.delete(
+    `${base}fake/:id/delete-fake-file/:fileId/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Удалить файл черновика',
+        params: DraftFileParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await orders.deleteDraftFile(request.userId, request.params.id, request.params.fileId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}ajax-files/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Загрузить файлы до появления черновика (multipart); их id передаются потом в files',
+        consumes: ['multipart/form-data'],
+        response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await orders.uploadPending(request.userId, request)),
+  );
+
+  app.delete(
+    `${base}delete-ajax-file/:fileId/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Удалить загруженный, но ещё не прикреплённый файл',
+        params: FileParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await orders.deletePendingFile(request.userId, request.params.fileId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}calculate-cost/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Расчёт стоимости с разбивкой (копейки)',
+        body: CalculateCostRequestSchema,
+        response: { 200: CostBreakdownSchema, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => orders.calculateCost(request.body),
+  );
+
+  app.post(
+    `${base}calculate-discount/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Скидки (промокод, первый заказ) к пересчитанной стоимости',
+        body: CalculateDiscountRequestSchema,
+        response: { 200: DiscountBreakdownSchema, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => orders.calculateDiscount(request.userId, request.body),
+  );
+
+  for (const screen of ['success', 'welcome'] as const) {
+    app.get(
+      `${base}${screen}/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            screen === 'success'
+              ? 'Данные экрана «Заказ оформлен»'
+              : 'Данные приветствия по ссылке из письма',
+          querystring: IdQuerySchema,
+          response: { 200: OrderGreetingSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => orders.greeting(request.userId, request.query.id),
+    );
+  }
+
+  app.get(
+    `${base}:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Заказ',
+        params: IdParams,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => orders.get(request.userId, request.params.id),
+  );
+
+  app.patch(
+    `${base}:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Изменить заказ, пока он редактируемый (иначе 409)',
+        params: IdParams,
+        body: OrderUpdateRequestSchema,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    (request) => orders.update(request.userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${base}:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Переместить заказ в архив (статус 16 «Архивный заказ»)',
+        params: IdParams,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    (request) => orders.trash(request.userId, request.params.id),
+  );
+
+  app.patch(
+    `${base}:id/restore/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Вернуть заказ из архива',
+        params: IdParams,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    (request) => orders.restore(request.userId, request.params.id),
+  );
+
+  app.patch(
+    `${base}:id/not-editable-order/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Добавить файлы без проверки качества к заказу, который уже нельзя редактировать',
+        params: IdParams,
+        body: NotEditableOrderRequestSchema,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    (request) => orders.addFilesWithoutQc(request.userId, request.params.id, request.body.files_without_qc),
+  );
+}

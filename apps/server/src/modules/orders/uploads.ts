@@ -1,0 +1,104 @@
+import { orderMessages } from '@cabinet/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { HttpError } from '../../plugins/errors';
+import type { Storage } from '../../plugins/storage';
+import { SNIFF_BYTES, TextCheck, sanitizeFileName, sniffBinary } from './file-types';
+
+const MB = 1024 * 1024;
+
+export interface UploadLimits {
+  fileMb: number;
+  orderMb: number;
+  /** Bytes the order (or the customer's pending uploads) already holds. */
+  usedBytes: number;
+}
+
+export interface ReceivedFile {
+  storedName: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
+class UploadRefused extends HttpError {}
+
+/** Passes the file through while counting it, keeping its first bytes and checking it as text. */
+async function* inspect(source: AsyncIterable<Buffer>, limit: number, tooLarge: string, seen: Seen) {
+  for await (const chunk of source) {
+    seen.size += chunk.length;
+    if (seen.size > limit) throw new UploadRefused(413, tooLarge);
+    if (seen.head.length < SNIFF_BYTES) {
+      seen.head = Buffer.concat([seen.head, chunk.subarray(0, SNIFF_BYTES - seen.head.length)]);
+    }
+    seen.text.push(chunk);
+    yield chunk;
+  }
+}
+
+interface Seen {
+  size: number;
+  head: Buffer;
+  text: TextCheck;
+}
+
+async function receiveOne(
+  part: MultipartFile,
+  storage: Storage,
+  limits: UploadLimits,
+): Promise<ReceivedFile> {
+  const fileBytes = Math.floor(limits.fileMb * MB);
+  const orderLeft = Math.floor(limits.orderMb * MB) - limits.usedBytes;
+  const [limit, tooLarge] =
+    fileBytes <= orderLeft
+      ? [fileBytes, orderMessages.fileTooLarge(limits.fileMb)]
+      : [Math.max(orderLeft, 0), orderMessages.orderFilesTooLarge(limits.orderMb)];
+  const seen: Seen = { size: 0, head: Buffer.alloc(0), text: new TextCheck() };
+  const { storedName, size } = await storage.save(Readable.from(inspect(part.file, limit, tooLarge, seen)));
+
+  const name = sanitizeFileName(part.filename);
+  // Busboy's own cap (a byte above ours) only ends a stream that outran the check above.
+  const refusal = part.file.truncated
+    ? new UploadRefused(413, tooLarge)
+    : size === 0
+      ? new UploadRefused(400, orderMessages.emptyFile)
+      : null;
+  const mime = sniffBinary(seen.head, name) ?? (seen.text.isText() ? 'text/plain' : null);
+  if (refusal || mime === null) {
+    await storage.remove(storedName);
+    throw refusal ?? new UploadRefused(400, orderMessages.fileTypeNotAllowed);
+  }
+  return { storedName, name, size, mime };
+}
+
+/**
+ * Streams every file of a multipart request to storage, one after another, within the per-file
+ * and per-order limits, and keeps only allowed types. All or nothing: when one file is refused,
+ * the ones already stored by this request are removed too, so the caller records none.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  storage: Storage,
+  limits: UploadLimits,
+): Promise<ReceivedFile[]> {
+  if (!request.isMultipart()) throw new HttpError(400, orderMessages.noFile);
+  const received: ReceivedFile[] = [];
+  try {
+    for await (const part of request.files()) {
+      const used = limits.usedBytes + received.reduce((sum, f) => sum + f.size, 0);
+      received.push(await receiveOne(part, storage, { ...limits, usedBytes: used }));
+    }
+  } catch (err) {
+    await Promise.all(received.map((f) => storage.remove(f.storedName)));
+    if (err instanceof UploadRefused) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(413, orderMessages.tooManyFiles);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, orderMessages.fileTooLarge(limits.fileMb));
+    throw err;
+  }
+  if (received.length === 0) throw new HttpError(400, orderMessages.noFile);
+  return received;
+}

@@ -1,0 +1,184 @@
+import { OrderListSchema, OrderStatusId, api, type WorkType } from '@cabinet/contract';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { multipart, orderBody, placeOrder, samples, setStatus, workTypes } from './orders-fixtures';
+
+type Auth = { authorization: string };
+
+describe("another customer's orders, drafts and files are not found (404) on every endpoint", () => {
+  let t: TestApp;
+  let alice: Auth;
+  let bob: Auth;
+  let coursework: WorkType;
+  const ids = { order: 0, trashed: 0, inWork: 0, draft: 0, draftFile: 0, pendingFile: 0 };
+  let bobPending = 0;
+  let bobDraft = 0;
+  let bobOrder = 0;
+
+  const uploadTo = async (auth: Auth, url: string) => {
+    const body = multipart([{ name: 'a.pdf', content: samples.pdf }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...auth, ...body.headers },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as Array<{ id: number }>)[0]!.id;
+  };
+  const newDraft = async (auth: Auth) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.orders.root,
+      headers: auth,
+      payload: { is_fake: true },
+    });
+    return (res.json() as { id: number }).id;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ FILES_DIR: mkdtempSync(join(tmpdir(), 'cabinet-files-')) });
+    alice = bearer((await registerCustomer(t.app)).access);
+    bob = bearer((await registerCustomer(t.app)).access);
+    coursework = (await workTypes(t.app, alice))[0]!;
+
+    ids.order = (await placeOrder(t.app, alice, orderBody(coursework))).id;
+    ids.trashed = (await placeOrder(t.app, alice, orderBody(coursework))).id;
+    await t.app.inject({ method: 'DELETE', url: api.orders.byId(ids.trashed), headers: alice });
+    ids.inWork = (await placeOrder(t.app, alice, orderBody(coursework))).id;
+    await setStatus(t.app, ids.inWork, OrderStatusId.inProgress);
+    ids.draft = await newDraft(alice);
+    ids.draftFile = await uploadTo(alice, api.orders.fakeFiles(ids.draft));
+    ids.pendingFile = await uploadTo(alice, api.orders.ajaxFiles);
+
+    bobPending = await uploadTo(bob, api.orders.ajaxFiles);
+    bobDraft = await newDraft(bob);
+    bobOrder = (await placeOrder(t.app, bob, orderBody(coursework))).id;
+  });
+  afterAll(() => t.close());
+
+  /** One request per route of the orders module, each aimed at something of Alice's, sent by Bob. */
+  const attempts = (): Record<string, () => Promise<{ statusCode: number; body: string }>> => {
+    const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bob, ...(payload ? { payload } : {}) });
+    const upload = (url: string) => {
+      const body = multipart([{ name: 'b.pdf', content: samples.pdf }]);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...bob, ...body.headers },
+      });
+    };
+    return {
+      'GET /api/client/orders/:id/': () => inject('GET', api.orders.byId(ids.order)),
+      'PATCH /api/client/orders/:id/': () => inject('PATCH', api.orders.byId(ids.order), { topic: 'Чужое' }),
+      'DELETE /api/client/orders/:id/': () => inject('DELETE', api.orders.byId(ids.order)),
+      'PATCH /api/client/orders/:id/restore/': () => inject('PATCH', api.orders.restore(ids.trashed)),
+      'PATCH /api/client/orders/:id/not-editable-order/': () =>
+        inject('PATCH', api.orders.notEditable(ids.inWork), { files_without_qc: [bobPending] }),
+      'GET /api/client/orders/continue/': () => inject('GET', `${api.orders.continue}?id=${ids.draft}`),
+      'GET /api/client/orders/fake/:id/': () => inject('GET', api.orders.fake(ids.draft)),
+      'PATCH /api/client/orders/fake/:id/': () =>
+        inject('PATCH', api.orders.fake(ids.draft), { topic: 'Чужое' }),
+      'POST /api/client/orders/fake/:id/fake-files/': () => upload(api.orders.fakeFiles(ids.draft)),
+      'DELETE /api/client/orders/fake/:id/delete-fake-file/:fileId/': () =>
+        inject('DELETE', api.orders.deleteFakeFile(ids.draft, ids.draftFile)),
+      'DELETE /api/client/orders/delete-ajax-file/:fileId/': () =>
+        inject('DELETE', api.orders.deleteAjaxFile(ids.pendingFile)),
+      'GET /api/client/orders/success/': () => inject('GET', `${api.orders.success}?id=${ids.order}`),
+      'GET /api/client/orders/welcome/': () => inject('GET', `${api.orders.welcome}?id=${ids.order}`),
+      // Ids inside bodies: Alice's draft to convert, Alice's uploads to attach.
+      'POST /api/client/orders/': () =>
+        inject('POST', api.orders.root, orderBody(coursework, { fake_id: ids.draft })),
+    };
+  };
+
+  it('covers every orders route that takes an id', () => {
+    const withIds = t.app.apiRoutes
+      .filter((r) => r.url.startsWith(api.orders.root))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter(
+        (r) =>
+          ![
+            'GET /api/client/orders/',
+            'POST /api/client/orders/ajax-files/',
+            'POST /api/client/orders/calculate-cost/',
+            'POST /api/client/orders/calculate-discount/',
+          ].includes(r),
+      );
+    expect(Object.keys(attempts()).sort()).toEqual(withIds.sort());
+  });
+
+  it('answers 404 to each of them and changes nothing of Alice’s', async () => {
+    for (const [route, attempt] of Object.entries(attempts())) {
+      const res = await attempt();
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
+    }
+    const order = await t.app.inject({ method: 'GET', url: api.orders.byId(ids.order), headers: alice });
+    expect(order.json()).toMatchObject({
+      trash: { is_trash: false },
+      details: { topic: orderBody(coursework).topic },
+    });
+    const trashed = await t.app.inject({ method: 'GET', url: api.orders.byId(ids.trashed), headers: alice });
+    expect(trashed.json()).toMatchObject({ status: { id: 16 } });
+    const draft = await t.app.inject({ method: 'GET', url: api.orders.fake(ids.draft), headers: alice });
+    expect(draft.json()).toMatchObject({ details: { topic: '' }, files: [{ id: ids.draftFile }] });
+    const stillPending = await t.app.database.db
+      .selectFrom('order_files')
+      .select(['order_id', 'kind'])
+      .where('id', '=', ids.pendingFile)
+      .executeTakeFirst();
+    expect(stillPending).toEqual({ order_id: null, kind: 'ajax' });
+  });
+
+  it("cannot attach another customer's upload to an order, a draft or a finished order's files", async () => {
+    const attach = [
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: api.orders.root,
+          headers: bob,
+          payload: orderBody(coursework, { files: [ids.pendingFile] }),
+        }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: api.orders.root,
+          headers: bob,
+          payload: { is_fake: true, files: [ids.pendingFile] },
+        }),
+      () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: api.orders.fake(bobDraft),
+          headers: bob,
+          payload: { files: [ids.pendingFile] },
+        }),
+      () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: api.orders.byId(bobOrder),
+          headers: bob,
+          payload: { files: [ids.pendingFile] },
+        }),
+      () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: api.orders.deleteFakeFile(bobDraft, ids.draftFile),
+          headers: bob,
+        }),
+    ];
+    for (const [i, call] of attach.entries()) expect((await call()).statusCode, `attempt ${i}`).toBe(404);
+  });
+
+  it("never lists another customer's orders or counts them", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${api.orders.root}?tab=archive`, headers: bob });
+    const page = OrderListSchema.parse(res.json());
+    expect(page.counters).toEqual({ active: 1, archive: 0, done: 0 });
+    expect(page.results).toEqual([]);
+  });
+});

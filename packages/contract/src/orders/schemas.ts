@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
+import { OrderStatusSchema, OrderTabSchema } from './statuses';
+
+/** Russian texts of the orders API, shared by the server answers and the web form. */
+export const orderMessages = {
+  workTypeRequired: 'Выберите тип работы',
+  unknownWorkType: 'Такого типа работы нет в списке',
+  unknownSubject: 'Такого предмета нет в списке',
+  unknownUniversity: 'Такого вуза нет в списке',
+  unknownVerificationSystem: 'Такой системы проверки нет в списке',
+  unknownPacket: 'Такого пакета заказов нет',
+  topicRequired: 'Укажите тему работы',
+  topicTooLong: 'Тема — не длиннее 500 символов',
+  deadlineInvalid: 'Укажите дату сдачи',
+  deadlineTooEarly: 'Срок сдачи — не раньше завтрашнего дня',
+  pagesInvalid: 'Укажите объём от 1 до 500 страниц',
+  originalityInvalid: 'Оригинальность — от 0 до 100 %',
+  requirementsTooLong: 'Требования — не длиннее 10 000 символов',
+  tooManyLinks: 'Не больше 20 ссылок',
+  tooManyFiles: 'Не больше 50 файлов за раз',
+  promoTooLong: 'Промокод — не длиннее 50 символов',
+  orderNotFound: 'Заказ не найден',
+  draftNotFound: 'Незаконченный заказ не найден',
+  fileNotFound: 'Файл не найден',
+  notEditable: 'Заказ уже нельзя изменить: он оплачен или над ним работает автор',
+  notTrashable: 'Этот заказ нельзя удалить: по нему уже идёт работа',
+  alreadyTrashed: 'Заказ уже в архиве',
+  notTrashed: 'Заказ не в архиве',
+  stillEditable: 'Заказ ещё можно редактировать: добавьте файлы в форме заказа',
+  trashedOrder: 'Заказ в архиве: сначала восстановите его',
+  invalidPage: 'Неверная страница',
+  noFile: 'Выберите файл для загрузки',
+  emptyFile: 'Файл пустой',
+  fileTypeNotAllowed:
+    'Такой тип файла не принимается. Подойдут PDF, Word, Excel, PowerPoint, OpenDocument, RTF, TXT, JPEG, PNG, GIF, WEBP, ZIP, RAR и 7z',
+  fileTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,
+  orderFilesTooLarge: (mb: number) => `Файлы заказа вместе не должны быть больше ${mb} МБ`,
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day `YYYY-MM-DD` that exists. */
+export const DaySchema = z.string({ error: orderMessages.deadlineInvalid }).refine((s) => {
+  if (!DAY.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}, orderMessages.deadlineInvalid);
+
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * The earliest deadline the form accepts (spec §5 date minimum): tomorrow in Moscow, where the
+ * service works (UTC+3 all year), whatever the customer's time zone.
+ */
+export function earliestDeadline(now: Date): string {
+  const moscow = new Date(now.getTime() + MOSCOW_OFFSET_MS);
+  moscow.setUTCDate(moscow.getUTCDate() + 1);
+  return moscow.toISOString().slice(0, 10);
+}
+
+const id = z.number().int().positive();
+const kopecks = z.number().int().nonnegative();
+const fileIds = z.array(id).max(50, orderMessages.tooManyFiles);
+const topic = z.string({ error: orderMessages.topicRequired }).trim().max(500, orderMessages.topicTooLong);
+const requirements = z.string().trim().max(10_000, orderMessages.requirementsTooLong);
+const pages = z
+  .number({ error: orderMessages.pagesInvalid })
+  .int(orderMessages.pagesInvalid)
+  .min(1, orderMessages.pagesInvalid)
+  .max(500, orderMessages.pagesInvalid);
+const originality = z
+  .number({ error: orderMessages.originalityInvalid })
+  .int(orderMessages.originalityInvalid)
+  .min(0, orderMessages.originalityInvalid)
+  .max(100, orderMessages.originalityInvalid);
+const promoCode = z.string().trim().max(50, orderMessages.promoTooLong);
+
+/** What the price depends on: the body of `calculate-cost/`. */
+export const CalculateCostRequestSchema = z.object({
+  work_type_id: id,
+  pages,
+  deadline: DaySchema,
+  originality: originality.default(0),
+  verification_system_id: id.nullish(),
+});
+export type CalculateCostRequest = z.input<typeof CalculateCostRequestSchema>;
+
+/** The body of `calculate-discount/`: the price is recomputed, never taken from the client. */
+export const CalculateDiscountRequestSchema = CalculateCostRequestSchema.extend({
+  promo_code: promoCode.optional(),
+});
+export type CalculateDiscountRequest = z.input<typeof CalculateDiscountRequestSchema>;
+
+const orderFields = {
+  work_type_id: z.number({ error: orderMessages.workTypeRequired }).int().positive(),
+  subject_id: id.nullish(),
+  topic: topic.min(1, orderMessages.topicRequired),
+  university_id: id.nullish(),
+  deadline: DaySchema,
+  pages,
+  originality: originality.default(0),
+  verification_system_id: id.nullish(),
+  requirements: requirements.default(''),
+  links: z.array(LinkSchema).max(20, orderMessages.tooManyLinks).default([]),
+};
+
+/**
+ * The body of `POST /` for an order. With `packet_id` (an order packet of
+ * `/api/worktype/order-packets/`) the packet's work types and volumes replace `work_type_id` and
+ * `pages`, and one order is created for each. With `fake_id` the draft becomes the order and
+ * keeps its files; `files` are ids from `ajax-files/`.
+ */
+export const OrderCreateRequestSchema = z
+  .object({
+    ...orderFields,
+    work_type_id: orderFields.work_type_id.optional(),
+    pages: pages.optional(),
+    promo_code: promoCode.optional(),
+    files: fileIds.default([]),
+    fake_id: id.optional(),
+    packet_id: id.optional(),
+    is_fake: z.literal(false).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.packet_id !== undefined) return;
+    if (v.work_type_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['work_type_id'], message: orderMessages.workTypeRequired });
+    if (v.pages === undefined)
+      ctx.addIssue({ code: 'custom', path: ['pages'], message: orderMessages.pagesInvalid });
+  });
+export type OrderCreateRequest = z.input<typeof OrderCreateRequestSchema>;
+
+/** The body of `PATCH {id}/` while the order is editable: any of the order's own fields. */
+export const OrderUpdateRequestSchema = z
+  .object({
+    ...orderFields,
+    originality,
+    requirements,
+    links: z.array(LinkSchema).max(20, orderMessages.tooManyLinks),
+    files: fileIds,
+  })
+  .partial();
+export type OrderUpdateRequest = z.input<typeof OrderUpdateRequestSchema>;
+
+/**
+ * A draft ("fake" order) is saved as the customer types, so every field may be empty or
+ * unfinished; the rules of a real order apply when it is submitted.
+ */
+export const DraftUpdateRequestSchema = z
+  .object({
+    work_type_id: id.nullable(),
+    subject_id: id.nullable(),
+    topic: topic,
+    university_id: id.nullable(),
+    deadline: DaySchema.nullable(),
+    pages: pages.nullable(),
+    originality: originality.nullable(),
+    verification_system_id: id.nullable(),
+    requirements,
+    links: z.array(z.string().max(LINK_MAX_LENGTH)).max(20, orderMessages.tooManyLinks),
+    promo_code: promoCode,
+    files: fileIds,
+  })
+  .partial();
+export type DraftUpdateRequest = z.input<typeof DraftUpdateRequestSchema>;
+
+/** `POST /` with `is_fake: true` starts a draft. */
+export const DraftCreateRequestSchema = DraftUpdateRequestSchema.extend({ is_fake: z.literal(true) });
+export type DraftCreateRequest = z.input<typeof DraftCreateRequestSchema>;
+
+export const NotEditableOrderRequestSchema = z.object({
+  files_without_qc: fileIds.min(1, orderMessages.noFile),
+});
+export type NotEditableOrderRequest = z.input<typeof NotEditableOrderRequestSchema>;
+
+export const OrderRefSchema = z.object({ id: z.number().int(), title: z.string() });
+export type OrderRef = z.infer<typeof OrderRefSchema>;
+
+/** A file as the customer sees it; the stored name never leaves the server. */
+export const OrderFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  mime: z.string(),
+  created_at: z.string(),
+});
+export type OrderFile = z.infer<typeof OrderFileSchema>;
+export const OrderFileListSchema = z.array(OrderFileSchema);
+
+export const OrderDetailsSchema = z.object({
+  work_type: OrderRefSchema,
+  subject: OrderRefSchema.nullable(),
+  topic: z.string(),
+  university: OrderRefSchema.nullable(),
+  deadline: z.string(),
+  pages: z.number().int(),
+  originality: z.number().int(),
+  verification_system: OrderRefSchema.nullable(),
+  requirements: z.string(),
+  links: z.array(z.string()),
+  promo_code: z.string().nullable(),
+});
+export type OrderDetails = z.infer<typeof OrderDetailsSchema>;
+
+/** An order in the list (spec §3): status 16 «Архивный заказ» while in the trash. */
+export const OrderListItemSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  trash: z.object({ is_trash: z.boolean() }),
+  is_editable: z.boolean(),
+  /** The work type, as the list shows it. */
+  title: z.string(),
+  details: OrderDetailsSchema,
+  /** Estimated price before discounts, the discount and the sum to pay; kopecks. */
+  cost: kopecks,
+  discount: kopecks,
+  price: kopecks,
+  is_first_order: z.boolean(),
+  /** The placed packet this order came in (for `/pay-packet/{id}`), or null. */
+  packet_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrderSchema = OrderListItemSchema.extend({
+  files: OrderFileListSchema,
+  files_without_qc: OrderFileListSchema,
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** The answer of `POST /`: the (first) order, and every order of the packet when one was placed. */
+export const OrderCreatedSchema = OrderSchema.extend({ packet_order_ids: z.array(z.number().int()) });
+export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
+
+export const OrderCountersSchema = z.object({
+  active: z.number().int().nonnegative(),
+  archive: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+});
+export type OrderCounters = z.infer<typeof OrderCountersSchema>;
+
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE_MAX = 100;
+
+export const OrderListQuerySchema = z.object({
+  tab: OrderTabSchema.default('active'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE),
+});
+export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
+
+/** Django-REST-style page: `next`/`previous` are absolute URLs or null. */
+export const OrderListSchema = z.object({
+  results: z.array(OrderListItemSchema),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  count: z.number().int().nonnegative(),
+  counters: OrderCountersSchema,
+});
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+export const DraftDetailsSchema = z.object({
+  work_type: OrderRefSchema.nullable(),
+  subject: OrderRefSchema.nullable(),
+  topic: z.string(),
+  university: OrderRefSchema.nullable(),
+  deadline: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  originality: z.number().int().nullable(),
+  verification_system: OrderRefSchema.nullable(),
+  requirements: z.string(),
+  links: z.array(z.string()),
+  promo_code: z.string().nullable(),
+});
+export type DraftDetails = z.infer<typeof DraftDetailsSchema>;
+
+/** An unfinished ("fake") order with its files. */
+export const DraftSchema = z.object({
+  id: z.number().int(),
+  is_fake: z.literal(true),
+  details: DraftDetailsSchema,
+  files: OrderFileListSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Draft = z.infer<typeof DraftSchema>;
+
+export const IdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const OptionalIdQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
+
+/** What the success and welcome screens show about a just-placed order. */
+export const OrderGreetingSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  topic: z.string(),
+  status: OrderStatusSchema,
+  price: kopecks,
+  is_first_order: z.boolean(),
+  packet_id: z.number().int().nullable(),
+});
+export type OrderGreeting = z.infer<typeof OrderGreetingSchema>;
