@@ -13,7 +13,8 @@ execSync('node scripts/ensure-web-build.mjs', { cwd: repoRoot, stdio: 'inherit' 
 const server = await startServer();
 const runs: Array<{ performance: number; accessibility: number; lcp: number; tbt: number }> = [];
 try {
-  for (let i = 0; i < 3; i++) {
+  // A run Lighthouse could not finish (a runtime error, no paint) is reported and retried, not scored.
+  for (let i = 0, tries = 0; runs.length < 3 && tries < 6; i++, tries++) {
     const userDataDir = join(tmpdir(), `lh-profile-${process.pid}-${i}`);
     mkdirSync(userDataDir, { recursive: true });
     const chrome = await chromeLauncher.launch({
@@ -39,6 +40,10 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
+      if (lhr.runtimeError) {
+        console.log(`run ${i + 1}: not scored — ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        continue;
+      }
       runs.push({
         performance: lhr.categories.performance?.score ?? 0,
         accessibility: lhr.categories.accessibility?.score ?? 0,
