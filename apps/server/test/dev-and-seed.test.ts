@@ -1,6 +1,6 @@
-import { ProfileSchema, TokensResponseSchema } from '@cabinet/contract';
+import { ORDER_TABS, OrderListSchema, ProfileSchema, TokensResponseSchema, api } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import { bearer, buildTestApp, registerCustomer, uniqueEmail, type TestApp } from './helpers';
 
 describe('dev outbox', () => {
@@ -93,6 +93,47 @@ describe('demo seed', () => {
       expect(profile.phone).toMatch(/^\+7/);
       expect(profile.university).not.toBe('');
 
+      // A living list: orders in every tab, a trashed one shown as status 16.
+      const tabs = await Promise.all(
+        ORDER_TABS.map(async (tab) =>
+          OrderListSchema.parse(
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: `${api.orders.root}?tab=${tab}`,
+                headers: bearer(tokens.access),
+              })
+            ).json(),
+          ),
+        ),
+      );
+      const [active, archive, done] = tabs;
+      expect(active?.counters).toEqual({ active: 4, archive: 2, done: 1 });
+      expect(active?.count).toBe(4);
+      expect(new Set(active?.results.map((o) => o.status.id)).size).toBeGreaterThanOrEqual(3);
+      expect(archive?.results.map((o) => o.status.title).sort()).toEqual(['Архивный заказ', 'Отменён']);
+      expect(archive?.results.find((o) => o.trash.is_trash)?.status.id).toBe(16);
+      expect(done?.results.map((o) => o.status.title)).toEqual(['Выполнен']);
+      const all = tabs.flatMap((tab) => tab?.results ?? []);
+      expect(all).toHaveLength(DEMO_ORDERS.length);
+      for (const order of all) {
+        expect(order.price).toBeGreaterThan(0);
+        expect(order.title).not.toBe('');
+      }
+      // Newest first.
+      const ids = active?.results.map((o) => o.id) ?? [];
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+      // The trashed demo order restores to where it came from.
+      const trashed = archive?.results.find((o) => o.trash.is_trash);
+      const restored = await t.app.inject({
+        method: 'PATCH',
+        url: api.orders.restore(trashed?.id ?? 0),
+        headers: bearer(tokens.access),
+      });
+      expect(restored.statusCode).toBe(200);
+      expect((restored.json() as { status: { id: number } }).status.id).toBe(2);
+
       expect(await seedDemo(t.app.database, 'force')).toBe(false);
       const demos = await t.app.database.db
         .selectFrom('users')
@@ -100,6 +141,12 @@ describe('demo seed', () => {
         .where('email', '=', DEMO_EMAIL)
         .execute();
       expect(demos).toHaveLength(1);
+      const orders = await t.app.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', demos[0]?.id ?? 0)
+        .execute();
+      expect(orders).toHaveLength(DEMO_ORDERS.length);
     } finally {
       await t.close();
     }

@@ -1,13 +1,186 @@
+import { OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../lib/passwords';
+import { applyDiscount, calculateCost, deadlineEndOfDay } from '../modules/orders/pricing';
 import type { Database } from './index';
 import { nowIso } from './index';
+import type { DB, OrdersTable } from './types';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo12345';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** A calendar day `days` away from `now` in Moscow, where deadlines are kept. */
+function moscowDay(now: Date, days: number): string {
+  return new Date(now.getTime() + MOSCOW_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+interface DemoOrder {
+  workType: string;
+  status: StatusId;
+  /** For a trashed order: where restoring sends it. */
+  trashedFrom?: StatusId;
+  topic: string;
+  /** Deadline, days from today (negative: already past). */
+  deadlineIn: number;
+  /** When it was placed, days ago. */
+  placedAgo: number;
+  pages: number;
+  originality: number;
+  checked: boolean;
+  requirements: string;
+}
+
 /**
- * The demo customer a newcomer signs in with. `auto` seeds only an empty database (never one
- * that holds real users); `force` (SEED_DEMO=1) seeds anyway. Both are idempotent.
+ * The demo customer's orders, oldest first: a few active ones at different stages, one done,
+ * one cancelled and one in the trash, so every tab of the list has something to show.
+ */
+export const DEMO_ORDERS: readonly DemoOrder[] = [
+  {
+    workType: 'otchet-po-praktike',
+    status: OrderStatusId.completed,
+    topic: 'Отчёт о производственной практике в ООО «Северный ветер»',
+    deadlineIn: -12,
+    placedAgo: 40,
+    pages: 20,
+    originality: 60,
+    checked: false,
+    requirements: 'Дневник практики и характеристика с места практики приложены.',
+  },
+  {
+    workType: 'kontrolnaya',
+    status: OrderStatusId.cancelled,
+    topic: 'Контрольная по эконометрике: парная регрессия',
+    deadlineIn: -20,
+    placedAgo: 30,
+    pages: 8,
+    originality: 0,
+    checked: false,
+    requirements: 'Вариант 7. Решение с пояснениями.',
+  },
+  {
+    workType: 'diplomnaya',
+    status: OrderStatusId.inProgress,
+    topic: 'Управление оборотным капиталом торгового предприятия',
+    deadlineIn: 45,
+    placedAgo: 20,
+    pages: 70,
+    originality: 75,
+    checked: true,
+    requirements: 'Три главы, практическая часть на данных предприятия, не меньше 40 источников.',
+  },
+  {
+    workType: 'esse',
+    status: OrderStatusId.review,
+    topic: 'Роль малого бизнеса в экономике региона',
+    deadlineIn: 3,
+    placedAgo: 10,
+    pages: 5,
+    originality: 70,
+    checked: false,
+    requirements: '',
+  },
+  {
+    workType: 'prezentaciya',
+    status: OrderStatusId.trashed,
+    trashedFrom: OrderStatusId.awaitingPayment,
+    topic: 'Презентация к защите курсовой',
+    deadlineIn: 9,
+    placedAgo: 6,
+    pages: 12,
+    originality: 0,
+    checked: false,
+    requirements: '',
+  },
+  {
+    workType: 'kursovaya',
+    status: OrderStatusId.awaitingPayment,
+    topic: 'Анализ финансовой устойчивости предприятия',
+    deadlineIn: 14,
+    placedAgo: 2,
+    pages: 30,
+    originality: 70,
+    checked: true,
+    requirements: 'Оформление по ГОСТ 7.32-2017, методичка кафедры приложена.',
+  },
+  {
+    workType: 'referat',
+    status: OrderStatusId.pricing,
+    topic: 'История денежного обращения в России',
+    deadlineIn: 6,
+    placedAgo: 0,
+    pages: 15,
+    originality: 60,
+    checked: false,
+    requirements: '',
+  },
+];
+
+async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Promise<void> {
+  const workTypes = await trx.selectFrom('work_types').selectAll().execute();
+  const subjects = await trx
+    .selectFrom('subjects')
+    .select('id')
+    .orderBy('id')
+    .limit(DEMO_ORDERS.length)
+    .execute();
+  const university = await trx.selectFrom('universities').select('id').orderBy('id').executeTakeFirst();
+  const system = await trx.selectFrom('verification_systems').selectAll().orderBy('sort').executeTakeFirst();
+
+  const rows: Array<Insertable<OrdersTable>> = [];
+  DEMO_ORDERS.forEach((order, index) => {
+    const workType = workTypes.find((w) => w.slug === order.workType);
+    if (!workType) throw new Error(`demo seed: no work type ${order.workType}`);
+    const placed = new Date(now.getTime() - order.placedAgo * DAY_MS);
+    const deadline = moscowDay(now, order.deadlineIn);
+    const verification = order.checked ? (system ?? null) : null;
+    // Priced as on the day it was placed, so a past deadline still has a sensible price.
+    const cost = calculateCost({
+      workType,
+      pages: order.pages,
+      deadline: deadlineEndOfDay(deadline),
+      now: placed,
+      originality: order.originality,
+      verificationSystem: verification,
+    }).total;
+    const firstOrder = index === 0;
+    const discount = applyDiscount(cost, { firstOrder, now: placed });
+    const at = placed.toISOString();
+    rows.push({
+      user_id: userId,
+      status_id: order.status,
+      is_trash: order.status === OrderStatusId.trashed ? 1 : 0,
+      trashed_from_status: order.trashedFrom ?? null,
+      work_type_id: workType.id,
+      subject_id: subjects[index]?.id ?? null,
+      topic: order.topic,
+      university_id: university?.id ?? null,
+      deadline,
+      pages: order.pages,
+      originality: order.originality,
+      verification_system_id: verification?.id ?? null,
+      requirements: order.requirements,
+      links: '[]',
+      promo_code: null,
+      cost,
+      discount: discount.discount,
+      price: discount.total,
+      is_first_order: firstOrder ? 1 : 0,
+      packet_id: null,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+  // One at a time, oldest first: the list shows the newest (highest id) on top.
+  for (const row of rows) await trx.insertInto('orders').values(row).execute();
+}
+
+/**
+ * The demo customer a newcomer signs in with, with orders in every tab. `auto` seeds only an
+ * empty database (never one that holds real users); `force` (SEED_DEMO=1) seeds anyway. Both are
+ * idempotent, and the customer and the orders land together or not at all.
  */
 export async function seedDemo(database: Database, mode: 'auto' | 'force'): Promise<boolean> {
   const { db } = database;
@@ -17,25 +190,32 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
   }
   const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (demo) return false;
-  await db
-    .insertInto('users')
-    .values({
-      email: DEMO_EMAIL,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      fio: 'Анна Демидова',
-      phone: '+7 999 123-45-67',
-      birthday: '2003-04-12',
-      sex: 'female',
-      education: 'bachelor',
-      university: 'МГУ им. М. В. Ломоносова',
-      course: '3',
-      group_header: 'ЭК-31',
-      training_form: 'full-time',
-      telegram: '@anna_demidova',
-      is_telegram_contact: 1,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  return true;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        email: DEMO_EMAIL,
+        password_hash: passwordHash,
+        fio: 'Анна Демидова',
+        phone: '+7 999 123-45-67',
+        birthday: '2003-04-12',
+        sex: 'female',
+        education: 'bachelor',
+        university: 'МГУ им. М. В. Ломоносова',
+        course: '3',
+        group_header: 'ЭК-31',
+        training_form: 'full-time',
+        telegram: '@anna_demidova',
+        is_telegram_contact: 1,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Another start seeded it in the meantime: its orders came with it.
+    if (!user) return false;
+    await insertDemoOrders(trx, user.id, new Date());
+    return true;
+  });
 }

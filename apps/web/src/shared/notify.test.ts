@@ -23,7 +23,12 @@ describe('notify (spec §9 snackbar rule)', () => {
     const notify = await freshNotify();
     notify.success('Сохранено');
     expect(show).toHaveBeenCalledTimes(1);
-    expect(show.mock.calls[0]?.[0]).toMatchObject({ message: 'Сохранено', autoClose: 5000, color: 'green' });
+    expect(show.mock.calls[0]?.[0]).toMatchObject({
+      message: 'Сохранено',
+      autoClose: 5000,
+      color: 'green',
+      closeButtonProps: { 'aria-label': 'Закрыть уведомление' },
+    });
   });
 
   it('replaces a visible snackbar with a new one after 1000 ms', async () => {

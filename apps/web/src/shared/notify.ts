@@ -6,6 +6,9 @@ export const SNACKBAR_REPLACE_AFTER_MS = 1000;
 
 type Kind = 'success' | 'error' | 'info';
 
+/** The close button has only an icon: it needs a name for screen readers. */
+export const CLOSE_LABEL = 'Закрыть уведомление';
+
 const colors: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue' };
 
 let sequence = 0;
@@ -25,6 +28,7 @@ function display(kind: Kind, message: string): void {
     message,
     color: colors[kind],
     autoClose: SNACKBAR_DELAY_MS,
+    closeButtonProps: { 'aria-label': CLOSE_LABEL },
     onClose: () => {
       if (visible?.id === id) visible = null;
     },

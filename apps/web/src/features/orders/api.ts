@@ -1,16 +1,34 @@
-import { queryOptions } from '@tanstack/react-query';
+import {
+  api,
+  OrderGreetingSchema,
+  OrderListSchema,
+  OrderSchema as FullOrderSchema,
+  type Order as FullOrder,
+  type OrderGreeting,
+  type OrderList,
+  type OrderListItem,
+  type OrderTab,
+} from '@cabinet/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import { queryClient } from '../../shared/query-client';
-import { isOrderStale, OrderSchema, stampOrder, type CachedOrder } from './model';
-
-/** `GET /api/client/orders/{id}/` (spec §7); moves to the contract's `api` with the orders issue. */
-const orderPath = (id: string) => `/api/client/orders/${encodeURIComponent(id)}/`;
+import {
+  afterTrash,
+  countersAfterRestore,
+  isOrderStale,
+  listSearch,
+  OrderSchema,
+  stampOrder,
+  tabOfStatus,
+  withoutOrder,
+  type CachedOrder,
+} from './model';
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['orders', 'detail', id],
     queryFn: async ({ signal }): Promise<CachedOrder> =>
-      stampOrder(OrderSchema.parse(await apiFetch(orderPath(id), { signal })), Date.now()),
+      stampOrder(OrderSchema.parse(await apiFetch(api.orders.byId(id), { signal })), Date.now()),
   });
 
 /** For the order route guard: the cached order unless it is missing or stale, else a fresh load. */
@@ -20,3 +38,99 @@ export async function loadOrderForRoute(id: string): Promise<CachedOrder> {
   if (cached && !isOrderStale(cached, Date.now())) return cached;
   return queryClient.fetchQuery({ ...options, staleTime: 0 });
 }
+
+const LIST_KEY = ['orders', 'list'] as const;
+
+/**
+ * One page of a tab. The query hands its `signal` to the request, so when the tab or the page
+ * changes react-query aborts the request still running for the old key (spec §4).
+ */
+export const ordersListQueryOptions = (tab: OrderTab, page: number) =>
+  queryOptions({
+    queryKey: [...LIST_KEY, tab, page],
+    queryFn: async ({ signal }): Promise<OrderList> =>
+      OrderListSchema.parse(await apiFetch(`${api.orders.root}?${listSearch(tab, page)}`, { signal })),
+  });
+
+export function useOrdersList(tab: OrderTab, page: number) {
+  return useQuery({
+    ...ordersListQueryOptions(tab, page),
+    // Paging within a tab keeps the old page on screen; a new tab starts from its skeleton.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === tab ? keepPreviousData(previous) : undefined,
+  });
+}
+
+export async function trashOrder(id: number): Promise<FullOrder> {
+  return FullOrderSchema.parse(await apiFetch(api.orders.byId(id), { method: 'DELETE' }));
+}
+
+export async function restoreOrder(id: number): Promise<FullOrder> {
+  return FullOrderSchema.parse(await apiFetch(api.orders.restore(id), { method: 'PATCH' }));
+}
+
+type ListContext = { key: ReturnType<typeof ordersListQueryOptions>['queryKey']; previous?: OrderList };
+
+/**
+ * Trash and restore change the list at once (spec §4 counters) and roll back on failure; the
+ * answer also refreshes the cached order, so the order guard sees the new trash flag at once.
+ */
+export function useOrderMutations(tab: OrderTab, page: number) {
+  const client = useQueryClient();
+  const key = ordersListQueryOptions(tab, page).queryKey;
+
+  async function optimistic(update: (list: OrderList) => OrderList): Promise<ListContext> {
+    await client.cancelQueries({ queryKey: key });
+    const previous = client.getQueryData(key);
+    if (previous) client.setQueryData(key, update(previous));
+    return { key, previous };
+  }
+  const rollback = (_error: unknown, _variables: unknown, context: ListContext | undefined) => {
+    if (context?.previous) client.setQueryData(context.key, context.previous);
+  };
+  const remember = (order: FullOrder) => {
+    client.setQueryData(orderQueryOptions(String(order.id)).queryKey, stampOrder(order, Date.now()));
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: LIST_KEY });
+
+  const trash = useMutation({
+    mutationFn: (order: OrderListItem) => trashOrder(order.id),
+    onMutate: (order) => optimistic((list) => afterTrash(list, tab, order)),
+    onError: rollback,
+    onSuccess: remember,
+    onSettled: refresh,
+  });
+
+  const restore = useMutation({
+    /** `backTo`: the tab an undone trash returns the order to, when the screen knows it. */
+    mutationFn: ({ order }: { order: OrderListItem; backTo?: OrderTab }) => restoreOrder(order.id),
+    onMutate: ({ order, backTo }) =>
+      optimistic((list) => withoutOrder(list, order.id, countersAfterRestore(list.counters, backTo))),
+    onError: rollback,
+    onSuccess: (order, { backTo }, context) => {
+      remember(order);
+      const to = tabOfStatus(order.status.id);
+      const current = client.getQueryData(context.key);
+      if (!backTo && to && current) {
+        client.setQueryData(context.key, {
+          ...current,
+          counters: { ...current.counters, [to]: current.counters[to] + 1 },
+        });
+      }
+    },
+    onSettled: refresh,
+  });
+
+  return { trash, restore };
+}
+
+export type GreetingScreen = 'success' | 'welcome';
+
+export const greetingQueryOptions = (screen: GreetingScreen, id: string) =>
+  queryOptions({
+    queryKey: ['orders', screen, id],
+    queryFn: async ({ signal }): Promise<OrderGreeting> =>
+      OrderGreetingSchema.parse(
+        await apiFetch(`${api.orders[screen]}?${new URLSearchParams({ id })}`, { signal }),
+      ),
+  });

@@ -1,11 +1,22 @@
+import {
+  ORDER_STATUSES,
+  ORDERS_PAGE_SIZE,
+  OrderStatusId,
+  isOrderStatusId,
+  type OrderCounters,
+  type OrderList,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderTab,
+} from '@cabinet/contract';
 import { z } from 'zod';
 
 /** Spec §4/§9: a cached order is reloaded after 60000 ms. */
 export const ORDER_STALE_MS = 60_000;
 
 /**
- * The fields of spec §3 the route guard relies on. The full order schema belongs in the contract
- * with the orders issue; until then the rest of the answer passes through unchecked.
+ * The fields of spec §3 the route guard relies on; the rest of the answer passes through
+ * unchecked, so the guard keeps working whatever else the order carries.
  */
 export const OrderSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),
@@ -27,4 +38,156 @@ export function isOrderStale(order: CachedOrder | undefined, now: number): boole
 
 export function isOrderTrashed(order: Order): boolean {
   return order.trash?.is_trash === true;
+}
+
+// --- the list ------------------------------------------------------------------------------
+
+/** `?page=` of the list screen: a positive integer, anything else is the first page. */
+export function parsePage(value: string | null): number {
+  if (value === null || !/^\d+$/.test(value)) return 1;
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The query string of `GET /api/client/orders/` for a tab and a page (20 a page). */
+export function listQuery(tab: OrderTab, page: number): Required<OrderListQuery> {
+  return { tab, page, page_size: ORDERS_PAGE_SIZE };
+}
+
+export function listSearch(tab: OrderTab, page: number): string {
+  const q = listQuery(tab, page);
+  return new URLSearchParams({ tab: q.tab, page: String(q.page), page_size: String(q.page_size) }).toString();
+}
+
+export function pageCount(count: number, pageSize = ORDERS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/**
+ * Spec §4: moving an order to the trash lowers the count of the tab it was on (active, as a
+ * rule) and the order now counts in the archive, where it shows as status 16.
+ */
+export function countersAfterTrash(counters: OrderCounters, fromTab: OrderTab): OrderCounters {
+  const next = { ...counters };
+  next[fromTab] = Math.max(0, next[fromTab] - 1);
+  next.archive += 1;
+  return next;
+}
+
+/**
+ * Spec §4: restoring lowers the archive count. Where the order goes back to is known once the
+ * server has answered (the status it was trashed from); until then only the archive changes.
+ */
+export function countersAfterRestore(counters: OrderCounters, toTab?: OrderTab): OrderCounters {
+  const next = { ...counters };
+  next.archive = Math.max(0, next.archive - 1);
+  if (toTab) next[toTab] += 1;
+  return next;
+}
+
+/** The list of a tab after an order left it: it is gone from the page and the count is one less. */
+export function withoutOrder(list: OrderList, id: number, counters: OrderCounters): OrderList {
+  const results = list.results.filter((order) => order.id !== id);
+  const removed = results.length !== list.results.length;
+  return { ...list, results, count: removed ? Math.max(0, list.count - 1) : list.count, counters };
+}
+
+/**
+ * The list of a tab after one of its orders went to the trash. The archive tab keeps a trashed
+ * order (a cancelled one can be trashed from there), so it is shown as status 16 in place.
+ */
+export function afterTrash(list: OrderList, tab: OrderTab, order: OrderListItem): OrderList {
+  const counters = countersAfterTrash(list.counters, tab);
+  if (tab !== 'archive') return withoutOrder(list, order.id, counters);
+  return {
+    ...list,
+    counters,
+    results: list.results.map((o) => (o.id === order.id ? { ...o, ...TRASHED_LOOK } : o)),
+  };
+}
+
+const TRASHED_LOOK: Pick<OrderListItem, 'status' | 'trash' | 'is_editable'> = {
+  status: { id: OrderStatusId.trashed, title: ORDER_STATUSES[OrderStatusId.trashed].title },
+  trash: { is_trash: true },
+  is_editable: false,
+};
+
+export function tabOfStatus(statusId: number): OrderTab | undefined {
+  return isOrderStatusId(statusId) ? ORDER_STATUSES[statusId].tab : undefined;
+}
+
+export function canTrash(order: OrderListItem): boolean {
+  return (
+    !order.trash.is_trash && isOrderStatusId(order.status.id) && ORDER_STATUSES[order.status.id].trashable
+  );
+}
+
+export function canRestore(order: OrderListItem): boolean {
+  return order.trash.is_trash;
+}
+
+/**
+ * The badge colour follows the tab the status belongs to. Filled badges with white text; every
+ * shade here is above 4.5:1 against white (the axe scan checks it).
+ */
+export const BADGE_COLORS: Readonly<Record<OrderTab | 'trash', string>> = {
+  active: 'brand.7',
+  done: '#1f6b30',
+  archive: 'gray.7',
+  trash: 'gray.7',
+};
+
+export function statusBadgeColor(statusId: number): string {
+  if (statusId === OrderStatusId.trashed) return BADGE_COLORS.trash;
+  return BADGE_COLORS[tabOfStatus(statusId) ?? 'archive'];
+}
+
+// --- deadlines -----------------------------------------------------------------------------
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const relativeFormat = new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
+
+/** Whole calendar days from `now` (local) to the day `YYYY-MM-DD`. */
+export function daysUntil(day: string, now: Date): number {
+  const [y, m, d] = day.split('-').map(Number);
+  const target = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((target - today) / DAY_MS);
+}
+
+/** «через 2 дня», «завтра», «сегодня», «3 дня назад». */
+export function relativeDeadline(day: string, now: Date): string {
+  return relativeFormat.format(daysUntil(day, now), 'day');
+}
+
+/** A deadline day as a local date (not UTC midnight, which is the day before west of Greenwich). */
+export function deadlineDate(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+/** Kopecks to roubles for `formatMoney`. */
+export function kopecksToRoubles(kopecks: number): number {
+  return kopecks / 100;
+}
+
+// --- the first-order goal ------------------------------------------------------------------
+
+type GoalStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+const goalKey = (orderId: number) => `first_order_goal:${orderId}`;
+
+/**
+ * Spec §2: the success screen is the first-order route. The goal counts a customer's first
+ * order once, so a reload or a second visit of the same screen records nothing more.
+ */
+export function recordFirstOrderGoalOnce(
+  greeting: { id: number; is_first_order: boolean },
+  storage: GoalStorage,
+  record: () => void,
+): boolean {
+  if (!greeting.is_first_order || storage.getItem(goalKey(greeting.id)) !== null) return false;
+  storage.setItem(goalKey(greeting.id), '1');
+  record();
+  return true;
 }

@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import type { OrderListItem } from '@cabinet/contract';
+import { IconArchive, IconDots, IconEdit, IconExternalLink, IconRestore } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { paths } from '../../../shared/paths';
+import { ordersMessages as m } from '../messages';
+import {
+  canRestore,
+  canTrash,
+  deadlineDate,
+  kopecksToRoubles,
+  relativeDeadline,
+  statusBadgeColor,
+} from '../model';
+
+type Props = {
+  order: OrderListItem;
+  now: Date;
+  onTrash: (order: OrderListItem) => void;
+  onRestore: (order: OrderListItem) => void;
+};
+
+export function OrderCard({ order, now, onTrash, onRestore }: Props) {
+  const { deadline, topic } = order.details;
+  const trashed = order.trash.is_trash;
+  return (
+    <Card component="article" withBorder padding="md" radius="md" aria-label={m.orderNumber(order.id)}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="sm" c="dimmed">
+              {m.orderNumber(order.id)}
+              {order.packet_id !== null && ` · ${m.packet}`}
+            </Text>
+            <Text fw={600}>{order.title}</Text>
+          </Stack>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={m.actions(order.id)}>
+                <IconDots size={20} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {!trashed && (
+                <Menu.Item
+                  component={Link}
+                  to={paths.order.getHref(order.id)}
+                  leftSection={<IconExternalLink size={16} aria-hidden />}
+                >
+                  {m.open}
+                </Menu.Item>
+              )}
+              {order.is_editable && (
+                <Menu.Item
+                  component={Link}
+                  to={paths.order.edit.getHref(order.id)}
+                  leftSection={<IconEdit size={16} aria-hidden />}
+                >
+                  {m.edit}
+                </Menu.Item>
+              )}
+              {canTrash(order) && (
+                <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => onTrash(order)}>
+                  {m.trash}
+                </Menu.Item>
+              )}
+              {canRestore(order) && (
+                <Menu.Item
+                  leftSection={<IconRestore size={16} aria-hidden />}
+                  onClick={() => onRestore(order)}
+                >
+                  {m.restore}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        {topic && (
+          <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {topic}
+          </Text>
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Badge color={statusBadgeColor(order.status.id)} variant="filled" radius="sm">
+            {order.status.title}
+          </Badge>
+        </Group>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm">
+            {deadline
+              ? `${m.deadline(formatDate(deadlineDate(deadline)))} · ${relativeDeadline(deadline, now)}`
+              : m.noDeadline}
+          </Text>
+          <Text fw={600} aria-label={`${m.priceLabel}: ${formatMoney(kopecksToRoubles(order.price))}`}>
+            {formatMoney(kopecksToRoubles(order.price))}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { Badge, Box, Button, Group, Pagination, Stack, Tabs, Title } from '@mantine/core';
+import { ORDER_TABS, type OrderCounters, type OrderListItem, type OrderTab } from '@cabinet/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/errors';
+import { notify } from '../../../shared/notify';
+import { paths } from '../../../shared/paths';
+import { useOrderMutations, useOrdersList } from '../api';
+import { OrdersEmpty, OrdersError, OrdersSkeleton } from '../components/list-states';
+import { OrderCard } from '../components/order-card';
+import { showUndoSnackbar } from '../components/undo-snackbar';
+import { ordersMessages as m } from '../messages';
+import { pageCount, parsePage } from '../model';
+
+const PAGE_PARAM = 'page';
+
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : m.unexpectedError;
+}
+
+/** The tab comes validated by the route guard (spec §2); the fallback only satisfies the types. */
+function useTab(): OrderTab {
+  const { tab } = useParams();
+  return (ORDER_TABS as readonly string[]).includes(tab ?? '') ? (tab as OrderTab) : 'active';
+}
+
+/** `/home/{tab}`: the customer's orders on a tab, 20 a page, with trash, restore and undo (spec §2, §4). */
+export default function OrdersListPage() {
+  const tab = useTab();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePage(searchParams.get(PAGE_PARAM));
+  const list = useOrdersList(tab, page);
+  const { trash, restore } = useOrderMutations(tab, page);
+  const [now] = useState(() => new Date());
+
+  // While a new tab loads, its counters are those the last answer gave.
+  const [lastCounters, setLastCounters] = useState<OrderCounters | undefined>();
+  const counters = list.data?.counters ?? lastCounters;
+  if (list.data && list.data.counters !== lastCounters) setLastCounters(list.data.counters);
+
+  const setPage = (next: number) =>
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (next > 1) params.set(PAGE_PARAM, String(next));
+        else params.delete(PAGE_PARAM);
+        return params;
+      },
+      { preventScrollReset: false },
+    );
+
+  // A page emptied by trashing its last order, or one that no longer exists, falls back a page.
+  const emptiedPage = list.data && !list.isPlaceholderData && list.data.results.length === 0 && page > 1;
+  const missingPage = list.error instanceof ApiError && list.error.status === 404 && page > 1;
+  useEffect(() => {
+    if (emptiedPage && list.data) setPage(Math.min(page - 1, pageCount(list.data.count)));
+    else if (missingPage) setPage(1);
+    // setPage is a fresh closure every render; the conditions are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [emptiedPage, missingPage]);
+
+  const fail = (error: unknown) => notify.error(errorText(error));
+
+  const onTrash = (order: OrderListItem) =>
+    trash.mutate(order, {
+      onSuccess: () =>
+        showUndoSnackbar(m.trashed, () => restore.mutate({ order, backTo: tab }, { onError: fail })),
+      onError: fail,
+    });
+
+  const onRestore = (order: OrderListItem) =>
+    restore.mutate({ order }, { onSuccess: () => notify.success(m.restored), onError: fail });
+
+  let content;
+  if (list.data) {
+    const total = pageCount(list.data.count);
+    content =
+      list.data.results.length === 0 ? (
+        <OrdersEmpty tab={tab} />
+      ) : (
+        <Stack gap="sm">
+          {list.data.results.map((order) => (
+            <OrderCard key={order.id} order={order} now={now} onTrash={onTrash} onRestore={onRestore} />
+          ))}
+          {total > 1 && (
+            <Box component="nav" aria-label={m.pagesLabel}>
+              <Pagination
+                total={total}
+                value={Math.min(page, total)}
+                onChange={setPage}
+                siblings={1}
+                boundaries={1}
+                getItemProps={(p) => ({
+                  'aria-label': m.pageNumber(p),
+                  'aria-current': p === page ? 'page' : undefined,
+                })}
+                getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+              />
+            </Box>
+          )}
+        </Stack>
+      );
+  } else if (list.isError) {
+    content = <OrdersError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
+  } else {
+    content = <OrdersSkeleton />;
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1}>{m.listTitle}</Title>
+        <Button
+          component={Link}
+          to={paths.orderNew.getHref()}
+          leftSection={<IconPlus size={18} aria-hidden />}
+        >
+          {m.newOrder}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && navigate(paths.home.getHref(value as OrderTab))}>
+        <Tabs.List aria-label={m.tabsLabel}>
+          {ORDER_TABS.map((t) => (
+            <Tabs.Tab
+              key={t}
+              value={t}
+              rightSection={
+                counters && (
+                  <Badge variant="filled" color="gray.7" size="sm" circle={counters[t] < 10}>
+                    {counters[t]}
+                  </Badge>
+                )
+              }
+            >
+              {m.tabs[t]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ORDER_TABS.map((t) => (
+          <Tabs.Panel key={t} value={t} pt="md">
+            {t === tab && content}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+const controlLabels: Record<'first' | 'previous' | 'next' | 'last', string> = {
+  first: m.firstPage,
+  previous: m.previousPage,
+  next: m.nextPage,
+  last: m.lastPage,
+};
