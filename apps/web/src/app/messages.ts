@@ -43,10 +43,8 @@ export const titles = {
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */
 export const tabLabels = {
-  home: { active: 'Активные', archive: 'Архив', done: 'Выполненные' },
   order: { chat: 'Чат', files: 'Файлы', care: 'Забота', reworks: 'Доработки' },
   payments: { balance: 'Баланс', pay: 'К оплате', replenish: 'Пополнение', history: 'История' },
-  homeNav: 'Вкладки заказов',
   orderNav: 'Разделы заказа',
   paymentsNav: 'Разделы платежей',
 } as const;

@@ -1,5 +1,5 @@
 import { useMatches, useParams } from 'react-router';
-import { HOME_TABS, ORDER_TABS, PAYMENTS_TABS, paths } from '../shared/paths';
+import { ORDER_TABS, PAYMENTS_TABS, paths } from '../shared/paths';
 import { deepestHandle } from '../shared/route-handle';
 import { SectionPlaceholder } from '../shared/ui/section-placeholder';
 import { tabLabels } from './messages';
@@ -12,11 +12,6 @@ function useTitle(): string {
 
 export function TitledPlaceholder() {
   return <SectionPlaceholder title={useTitle()} />;
-}
-
-export function HomeTabsPlaceholder() {
-  const links = HOME_TABS.map((tab) => ({ label: tabLabels.home[tab], to: paths.home.getHref(tab) }));
-  return <SectionPlaceholder title={useTitle()} links={links} linksLabel={tabLabels.homeNav} />;
 }
 
 export function OrderTabsPlaceholder() {

@@ -147,7 +147,7 @@ describe('customers', () => {
     const session = await import('../shared/auth/session');
     expect(session.getAuthStatus()).toBe('success');
     expect(await screen.findByRole('heading', { name: 'Мои заказы' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Архив' })).toHaveAttribute('href', '/home/archive');
+    expect(await screen.findByRole('tab', { name: /^Архив/ })).toBeInTheDocument();
 
     const login = await open('/login?msg=ok');
     await login.settled('/home/active?msg=ok');
@@ -186,9 +186,9 @@ describe('customers', () => {
     const loads = () => calls().filter((c) => c === 'GET /api/client/orders/5/').length;
     const before = loads();
 
-    await router.navigate('/order/5/edit');
-    await settled('/order/5/edit');
-    expect(await screen.findByRole('heading', { name: 'Редактирование заказа' })).toBeInTheDocument();
+    await router.navigate('/order/5/files');
+    await settled('/order/5/files');
+    expect(await screen.findByRole('heading', { name: 'Файлы заказа' })).toBeInTheDocument();
     expect(loads()).toBe(before);
   });
 

@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.home.tabPath,
             loader: homeTabLoader,
-            lazy: placeholder((m) => m.HomeTabsPlaceholder),
+            lazy: screen(() => import('../features/orders/routes/orders-list-page')),
             handle: handle(titles.home),
           },
           {
@@ -173,25 +173,37 @@ export const routes: RouteObject[] = [
               })),
               { path: paths.order.pay.path, lazy: titled, handle: handle(titles.orderPay) },
               { path: paths.order.tip.path, lazy: titled, handle: handle(titles.orderTip) },
-              { path: paths.order.edit.path, lazy: titled, handle: handle(titles.orderEdit) },
-              { path: paths.order.welcome.path, lazy: titled, handle: handle(titles.orderWelcome) },
+              {
+                path: paths.order.edit.path,
+                lazy: screen(() => import('../features/order-form/routes/order-edit-page')),
+                handle: handle(titles.orderEdit),
+              },
+              {
+                path: paths.order.welcome.path,
+                lazy: screen(() => import('../features/orders/routes/order-welcome-page')),
+                handle: handle(titles.orderWelcome),
+              },
               {
                 path: paths.order.success.path,
-                lazy: titled,
+                lazy: screen(() => import('../features/orders/routes/order-success-page')),
                 handle: handle(titles.orderSuccess, { firstOrder: true }),
               },
             ],
           },
           { path: paths.payPacket.path, lazy: titled, handle: handle(titles.payPacket) },
-          { path: paths.orderNew.path, lazy: titled, handle: handle(titles.orderNew) },
+          {
+            path: paths.orderNew.path,
+            lazy: screen(() => import('../features/order-form/routes/order-new-page')),
+            handle: handle(titles.orderNew),
+          },
           {
             path: paths.orderContinue.path,
-            lazy: titled,
+            lazy: screen(() => import('../features/order-form/routes/order-continue-page')),
             handle: handle(titles.orderContinue, { hideSidebar: true }),
           },
           {
             path: paths.orderContinue.byIdPath,
-            lazy: titled,
+            lazy: screen(() => import('../features/order-form/routes/order-continue-page')),
             handle: handle(titles.orderContinue, { hideSidebar: true }),
           },
           {

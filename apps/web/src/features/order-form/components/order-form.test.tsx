@@ -1,0 +1,208 @@
+import { linkMessages, orderMessages, type CostBreakdown, type DiscountBreakdown } from '@cabinet/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/errors';
+import { uploadFiles } from '../../../shared/api/upload';
+import { renderRoute } from '../../../shared/ui/test-utils';
+import { emptyOrderForm, type OrderFormValues } from '../model';
+import { OrderForm } from './order-form';
+
+vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
+vi.mock('../../../shared/api/upload', () => ({ uploadFiles: vi.fn() }));
+
+const fetchMock = vi.mocked(apiFetch);
+const uploadMock = vi.mocked(uploadFiles);
+
+const cost: CostBreakdown = {
+  price_per_page: 50_000,
+  pages_billed: 30,
+  base: 1_500_000,
+  days_left: 5,
+  urgency_percent: 120,
+  urgency_surcharge: 300_000,
+  originality_percent: 100,
+  originality_surcharge: 0,
+  verification_percent: 100,
+  verification_surcharge: 0,
+  total: 1_800_000,
+};
+const discount: DiscountBreakdown = {
+  cost: 1_800_000,
+  promo_status: 'none',
+  promo_discount: 0,
+  first_order_discount: 180_000,
+  packet_discount: 0,
+  discount_cap: 540_000,
+  discount: 180_000,
+  total: 1_620_000,
+};
+
+// jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      configurable: true,
+    });
+  }
+});
+
+type Handler = (init: { method?: string; body?: unknown } | undefined) => unknown;
+let routes: Record<string, Handler>;
+
+beforeEach(() => {
+  routes = {
+    '/api/worktypes/': () => [
+      {
+        id: 2,
+        slug: 'kurs',
+        title: 'Курсовая работа',
+        price_per_page: 50_000,
+        min_pages: 15,
+        typical_pages: 30,
+        min_days: 7,
+      },
+    ],
+    '/api/worktype/order-packets/': () => [],
+    '/api/subjects/': () => [{ id: 7, title: 'Экономика', group_id: 1, group_title: 'Экономика и финансы' }],
+    '/api/verification-systems/': () => [
+      { id: 3, slug: 'vuz', title: 'Антиплагиат.ВУЗ', price_factor_percent: 110 },
+    ],
+    '/api/client/orders/calculate-cost/': () => cost,
+    '/api/client/orders/calculate-discount/': () => discount,
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (path, init) => {
+    const handler = routes[path];
+    if (!handler) throw new Error(`unexpected call ${path}`);
+    return handler(init);
+  });
+  uploadMock.mockReset();
+});
+
+const createdOrder = {
+  id: 41,
+  status: { id: 1, title: 'Оценка стоимости' },
+  trash: { is_trash: false },
+  is_editable: true,
+  title: 'Курсовая работа',
+  details: {
+    work_type: { id: 2, title: 'Курсовая работа' },
+    subject: null,
+    topic: 'Анализ рынка',
+    university: null,
+    deadline: '2030-01-01',
+    pages: 30,
+    originality: 0,
+    verification_system: null,
+    requirements: '',
+    links: [],
+    promo_code: null,
+  },
+  cost: 1_800_000,
+  discount: 180_000,
+  price: 1_620_000,
+  is_first_order: true,
+  packet_id: null,
+  created_at: '',
+  updated_at: '',
+  files: [],
+  files_without_qc: [],
+  packet_order_ids: [],
+};
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const filled = (): OrderFormValues => ({
+  ...emptyOrderForm(),
+  kind: 'wt-2',
+  topic: 'Анализ рынка',
+  deadline: inDays(10),
+  pages: 30,
+});
+
+const renderForm = (initialValues: OrderFormValues) =>
+  renderRoute(<OrderForm mode="new" initialValues={initialValues} />, {
+    path: '/order-new',
+    otherPaths: ['/order/:id/success'],
+  });
+
+describe('OrderForm', () => {
+  it('shows the Russian validation messages on the fields and sends nothing', async () => {
+    renderForm(emptyOrderForm());
+    await userEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    expect(await screen.findByText(orderMessages.workTypeRequired)).toBeInTheDocument();
+    expect(screen.getByText(orderMessages.topicRequired)).toBeInTheDocument();
+    expect(screen.getByText(orderMessages.pagesInvalid)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/client/orders/')).toBe(false);
+  });
+
+  it('checks a link by the link rule as soon as the field is left', async () => {
+    renderForm(filled());
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить ссылку' }));
+    await userEvent.type(screen.getByLabelText('Ссылка 1'), 'http://192.168.0.1/file');
+    await userEvent.tab();
+    expect(await screen.findByText(linkMessages.invalid)).toBeInTheDocument();
+  });
+
+  it('shows the price breakdown in roubles before submitting', async () => {
+    renderForm(filled());
+    const price = await screen.findByRole('region', { name: 'Стоимость' });
+    await within(price).findByText('Итого', {}, { timeout: 2000 });
+    const text = price.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Срочность (+20 %)');
+    expect(text).toContain('Скидка на первый заказ');
+    expect(text).toMatch(/16 200,00 ₽/);
+    const calls = fetchMock.mock.calls.filter(([path]) => path.includes('calculate-'));
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.[1]?.body).toMatchObject({ work_type_id: 2, pages: 30, originality: 0 });
+  });
+
+  it('puts a server field error on its field, then places the order and goes to the success screen', async () => {
+    let answer: 'error' | 'ok' = 'error';
+    routes['/api/client/orders/'] = () => {
+      if (answer === 'error') {
+        throw ApiError.fromResponse(400, {
+          detail: 'Такого типа работы нет в списке',
+          errors: { work_type_id: ['Такого типа работы нет в списке'] },
+        });
+      }
+      return createdOrder;
+    };
+    renderForm(filled());
+    await userEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    const field = await screen.findByText('Такого типа работы нет в списке');
+    expect(field.closest('[role=alert]')).toBeNull();
+
+    answer = 'ok';
+    fetchMock.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    expect(await screen.findByText('route:/order/:id/success')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([path]) => path === '/api/client/orders/')?.[1]?.body;
+    expect(sent).toMatchObject({ work_type_id: 2, topic: 'Анализ рынка', pages: 30, files: [] });
+    expect(sent).not.toHaveProperty('fake_id');
+  });
+
+  it('uploads each file on its own: a refused one says why, the other is kept', async () => {
+    uploadMock.mockImplementation(async (_path, files) => {
+      const file = files[0]!;
+      if (file.name === 'big.pdf')
+        throw ApiError.fromResponse(413, { detail: 'Файл слишком большой: не больше 50 МБ' });
+      return [{ id: 5, name: file.name, size: file.size, mime: 'application/pdf', created_at: '' }];
+    });
+    renderForm(emptyOrderForm());
+    await userEvent.upload(screen.getByLabelText('Файлы'), [
+      new File(['%PDF'], 'ok.pdf', { type: 'application/pdf' }),
+      new File(['%PDF'], 'big.pdf', { type: 'application/pdf' }),
+    ]);
+    expect(await screen.findByText('Не загружен: Файл слишком большой: не больше 50 МБ')).toBeInTheDocument();
+    expect(screen.getByText('ok.pdf')).toBeInTheDocument();
+    expect(screen.getByText('Загружен')).toBeInTheDocument();
+    expect(uploadMock.mock.calls.map(([path]) => path)).toEqual([
+      '/api/client/orders/ajax-files/',
+      '/api/client/orders/ajax-files/',
+    ]);
+  });
+});

@@ -1,0 +1,571 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  earliestDeadline,
+  type Draft,
+  type Order,
+  type OrderPacket,
+  type Subject,
+  type WorkType,
+} from '@cabinet/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/errors';
+import { notify } from '../../../shared/notify';
+import { paths } from '../../../shared/paths';
+import { FormAlert } from '../../../shared/ui/form-alert';
+import { applyServerErrors } from '../../../shared/ui/form-errors';
+import {
+  calculatePrice,
+  createDraft,
+  createOrder,
+  deleteOrderFile,
+  packetsQuery,
+  subjectsQuery,
+  updateDraft,
+  updateOrder,
+  uploadOrderFile,
+  verificationSystemsQuery,
+  workTypesQuery,
+} from '../api';
+import { orderFormMessages as m } from '../messages';
+import {
+  createOrderFormSchema,
+  DraftSaver,
+  LatestRun,
+  packetValue,
+  parseKind,
+  toDraftPayload,
+  toOrderPayload,
+  toPriceInput,
+  toServerFieldErrors,
+  toUpdatePayload,
+  workTypeValue,
+  type DraftSaveStatus,
+  type OrderFormMode,
+  type OrderFormValues,
+  type PriceInput,
+  type PriceQuote,
+} from '../model';
+import { UploadList, type FilePlace } from '../uploads';
+import { FilesField } from './files-field';
+import { PriceSummary, type PriceState } from './price-summary';
+import { UniversityField } from './university-field';
+
+const PRICE_DEBOUNCE_MS = 400;
+const DRAFT_DEBOUNCE_MS = 800;
+const NO_PACKETS: OrderPacket[] = [];
+
+/** Form fields a server error may name (after `toServerFieldErrors` renamed the request's keys). */
+const FIELDS = [
+  'kind',
+  'subject_id',
+  'topic',
+  'university',
+  'deadline',
+  'pages',
+  'originality',
+  'verification_system_id',
+  'requirements',
+  'promo_code',
+  'links',
+] as const;
+
+const fieldsOf = (values: OrderFormValues) => [
+  ...FIELDS,
+  ...values.links.map((_, i) => `links.${i}.value` as const),
+];
+
+interface OrderFormProps {
+  mode: OrderFormMode;
+  initialValues: OrderFormValues;
+  /** The draft being continued. */
+  draft?: Draft;
+  /** The order being edited. */
+  order?: Order;
+  /** The id of an earlier draft to offer on a new order. */
+  offerDraftId?: number | null;
+  /** Edit mode: the server said the order can no longer be changed. */
+  onNotEditable?: () => void;
+}
+
+function workTypeData(workTypes: WorkType[], packets: OrderPacket[]) {
+  const types = {
+    group: m.workTypesGroup,
+    items: workTypes.map((w) => ({ value: workTypeValue(w.id), label: w.title })),
+  };
+  if (packets.length === 0) return [types];
+  return [
+    types,
+    {
+      group: m.packetsGroup,
+      items: packets.map((p) => ({
+        value: packetValue(p.id),
+        label: m.packetOption(p.title, p.discount_percent),
+      })),
+    },
+  ];
+}
+
+function subjectData(subjects: Subject[]) {
+  const groups = new Map<string, Array<{ value: string; label: string }>>();
+  for (const s of subjects) {
+    const items = groups.get(s.group_title) ?? [];
+    items.push({ value: String(s.id), label: s.title });
+    groups.set(s.group_title, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+function initialFiles(
+  draft?: Draft,
+  order?: Order,
+): Array<{ file: Draft['files'][number]; place: FilePlace }> {
+  if (draft) return draft.files.map((file) => ({ file, place: { draftId: draft.id } }));
+  if (order) return order.files.map((file) => ({ file, place: 'order' }));
+  return [];
+}
+
+/** The order form of spec §2 in its three modes: a new order, a continued draft, an edited order. */
+export function OrderForm({
+  mode,
+  initialValues,
+  draft,
+  order,
+  offerDraftId,
+  onNotEditable,
+}: OrderFormProps) {
+  const navigate = useNavigate();
+  const [earliest] = useState(() => earliestDeadline(new Date()));
+  const schema = useMemo(
+    () => createOrderFormSchema(earliest, order?.details.deadline),
+    [earliest, order?.details.deadline],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    setValue,
+    subscribe,
+    formState: { errors, isSubmitting },
+  } = useForm<OrderFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues,
+    mode: 'onTouched',
+  });
+  const links = useFieldArray({ control, name: 'links' });
+
+  const workTypes = useQuery(workTypesQuery());
+  const packets = useQuery({ ...packetsQuery(), enabled: mode !== 'edit' });
+  const subjects = useQuery(subjectsQuery());
+  const systems = useQuery(verificationSystemsQuery());
+  const referenceFailed = [workTypes, packets, subjects, systems].some((q) => q.isError);
+  const packetList = packets.data ?? NO_PACKETS;
+
+  const [alert, setAlert] = useState<string | null>(null);
+  const [price, setPrice] = useState<PriceState>({ status: 'idle' });
+  const [draftStatus, setDraftStatus] = useState<DraftSaveStatus>('idle');
+  const [kind, setKind] = useState(initialValues.kind);
+
+  const [{ uploads, saver }] = useState(() => {
+    // The draft saver and the file list need each other: new files go to the draft once it
+    // exists, and the draft takes the files uploaded before it.
+    let saverOf: DraftSaver | null = null;
+    const list = new UploadList(
+      {
+        target: () => (saverOf?.draftId == null ? 'pending' : { draftId: saverOf.draftId }),
+        upload: uploadOrderFile,
+        remove: deleteOrderFile,
+        onUploaded: () => saverOf?.schedule(),
+        cancelReason: m.uploadCancelled,
+      },
+      initialFiles(draft, order),
+    );
+    if (mode !== 'edit') {
+      saverOf = new DraftSaver(
+        {
+          read: () => toDraftPayload(getValues(), list.pendingIds()),
+          create: createDraft,
+          update: updateDraft,
+          onStatus: setDraftStatus,
+          onSaved: (saved, sent) => list.attach(sent.files ?? [], { draftId: saved.id }),
+          delayMs: DRAFT_DEBOUNCE_MS,
+        },
+        draft?.id ?? null,
+        toDraftPayload(getValues(), []),
+      );
+    }
+    return { uploads: list, saver: saverOf };
+  });
+
+  // The price follows the fields: debounced, and a newer calculation aborts the one in flight.
+  useEffect(() => {
+    const runner = new LatestRun<PriceInput, PriceQuote>(calculatePrice, PRICE_DEBOUNCE_MS, setPrice);
+    let lastKey = 'null';
+    const follow = () => {
+      const input = toPriceInput(getValues(), earliest, packetList);
+      const key = JSON.stringify(input);
+      if (key === lastKey) return;
+      lastKey = key;
+      if (input) {
+        runner.schedule(input);
+      } else {
+        runner.cancel();
+        setPrice({ status: 'idle' });
+      }
+    };
+    follow();
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        setKind(values.kind);
+        follow();
+      },
+    });
+    return () => {
+      unsubscribe();
+      runner.cancel();
+    };
+  }, [subscribe, getValues, earliest, packetList]);
+
+  // A new or continued order is kept as a server-side draft, saved as the customer types.
+  useEffect(() => {
+    if (!saver) return;
+    saver.resume();
+    const unsubscribe = subscribe({ formState: { values: true }, callback: () => saver.schedule() });
+    return () => {
+      unsubscribe();
+      void saver.stop();
+    };
+  }, [saver, subscribe]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAlert(null);
+    if (uploads.isUploading()) {
+      setAlert(m.filesUploading);
+      return;
+    }
+    if (mode === 'edit' && order) {
+      try {
+        const files = uploads.pendingIds();
+        await updateOrder(order.id, toUpdatePayload(values, files));
+        uploads.attach(files, 'order');
+        notify.success(m.saved);
+        void navigate(paths.order.getHref(order.id));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) onNotEditable?.();
+        else setAlert(applyServerErrors(toServerFieldErrors(err), setError, fieldsOf(values)));
+      }
+      return;
+    }
+    const fakeId = saver ? await saver.stop() : null;
+    try {
+      const created = await createOrder(toOrderPayload(values, { fakeId, files: uploads.pendingIds() }));
+      void navigate(paths.order.success.getHref(created.id, 'order-new'));
+    } catch (err) {
+      saver?.resume();
+      setAlert(applyServerErrors(toServerFieldErrors(err), setError, fieldsOf(values)));
+    }
+  });
+
+  const selectedPacket = (() => {
+    const parsed = parseKind(kind);
+    return parsed?.type === 'packet' ? packetList.find((p) => p.id === parsed.id) : undefined;
+  })();
+
+  const title = mode === 'edit' ? m.editTitle : mode === 'continue' ? m.continueTitle : m.newTitle;
+  const draftText =
+    draftStatus === 'saving'
+      ? m.draftSaving
+      : draftStatus === 'saved'
+        ? m.draftSaved
+        : draftStatus === 'error'
+          ? m.draftFailed
+          : '';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>{title}</Title>
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {draftText}
+        </Text>
+      </Group>
+
+      {mode === 'new' && offerDraftId != null && draftStatus === 'idle' ? (
+        <Alert color="brand" role="status">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{m.continueOffer}</Text>
+            <Button component={Link} to={paths.orderContinue.getHref(offerDraftId)} size="xs" variant="light">
+              {m.continueAction}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      {referenceFailed ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{m.referenceLoadFailed}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => {
+                for (const q of [workTypes, packets, subjects, systems]) if (q.isError) void q.refetch();
+              }}
+            >
+              {m.retry}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <Controller
+                control={control}
+                name="kind"
+                render={({ field }) => (
+                  <Select
+                    label={m.workTypeLabel}
+                    placeholder={m.workTypePlaceholder}
+                    data={workTypeData(workTypes.data ?? [], mode === 'edit' ? [] : packetList)}
+                    searchable
+                    withAsterisk
+                    value={field.value}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      const picked = parseKind(value);
+                      const type =
+                        picked?.type === 'workType'
+                          ? workTypes.data?.find((w) => w.id === picked.id)
+                          : undefined;
+                      if (type && String(getValues('pages')).trim() === '') {
+                        setValue('pages', type.typical_pages, { shouldValidate: true });
+                      }
+                    }}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.kind?.message}
+                  />
+                )}
+              />
+              {selectedPacket ? (
+                <Text size="sm" c="dimmed">
+                  {m.packetItems}:{' '}
+                  {selectedPacket.items.map((i) => `${i.work_type_title} (${i.pages})`).join(', ')}
+                </Text>
+              ) : null}
+              <Controller
+                control={control}
+                name="subject_id"
+                render={({ field }) => (
+                  <Select
+                    label={m.subjectLabel}
+                    placeholder={m.subjectPlaceholder}
+                    data={subjectData(subjects.data ?? [])}
+                    searchable
+                    clearable
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.subject_id?.message}
+                  />
+                )}
+              />
+              <TextInput
+                {...register('topic')}
+                label={m.topicLabel}
+                placeholder={m.topicPlaceholder}
+                withAsterisk
+                error={errors.topic?.message}
+              />
+              <Controller
+                control={control}
+                name="university"
+                render={({ field }) => (
+                  <UniversityField
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.university?.message}
+                  />
+                )}
+              />
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, xs: 6 }}>
+                  <TextInput
+                    {...register('deadline')}
+                    type="date"
+                    min={earliest}
+                    label={m.deadlineLabel}
+                    description={m.deadlineDescription}
+                    withAsterisk
+                    error={errors.deadline?.message}
+                  />
+                </Grid.Col>
+                {selectedPacket ? null : (
+                  <Grid.Col span={{ base: 12, xs: 6 }}>
+                    <Controller
+                      control={control}
+                      name="pages"
+                      render={({ field }) => (
+                        <NumberInput
+                          label={m.pagesLabel}
+                          min={1}
+                          max={500}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          withAsterisk
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          ref={field.ref}
+                          error={errors.pages?.message}
+                        />
+                      )}
+                    />
+                  </Grid.Col>
+                )}
+                <Grid.Col span={{ base: 12, xs: 6 }}>
+                  <Controller
+                    control={control}
+                    name="originality"
+                    render={({ field }) => (
+                      <NumberInput
+                        label={m.originalityLabel}
+                        min={0}
+                        max={100}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        error={errors.originality?.message}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, xs: 6 }}>
+                  <Controller
+                    control={control}
+                    name="verification_system_id"
+                    render={({ field }) => (
+                      <Select
+                        label={m.systemLabel}
+                        placeholder={m.systemPlaceholder}
+                        data={(systems.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
+                        clearable
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        error={errors.verification_system_id?.message}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+              </Grid>
+              <Textarea
+                {...register('requirements')}
+                label={m.requirementsLabel}
+                placeholder={m.requirementsPlaceholder}
+                autosize
+                minRows={3}
+                maxRows={12}
+                error={errors.requirements?.message}
+              />
+
+              <Stack gap="xs">
+                <Text size="sm" fw={500} component="h3" m={0}>
+                  {m.linksLabel}
+                </Text>
+                {links.fields.map((item, index) => (
+                  <Group key={item.id} gap="xs" align="flex-start" wrap="nowrap">
+                    <TextInput
+                      {...register(`links.${index}.value`)}
+                      type="url"
+                      label={m.linkLabel(index + 1)}
+                      placeholder={m.linkPlaceholder}
+                      style={{ flex: 1 }}
+                      error={errors.links?.[index]?.value?.message}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      mt={28}
+                      aria-label={m.removeLink(index + 1)}
+                      onClick={() => links.remove(index)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                {errors.links?.message ? (
+                  <Text size="xs" c="red.8">
+                    {errors.links.message}
+                  </Text>
+                ) : null}
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => links.append({ value: '' })}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {m.addLink}
+                </Button>
+              </Stack>
+
+              <FilesField list={uploads} />
+
+              {mode === 'edit' ? null : (
+                <TextInput
+                  {...register('promo_code')}
+                  label={m.promoLabel}
+                  error={errors.promo_code?.message}
+                />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md" style={{ position: 'sticky', top: 'var(--mantine-spacing-md)' }}>
+              <PriceSummary state={price} />
+              <Paper p={0}>
+                <Stack gap="sm">
+                  <FormAlert message={alert} />
+                  <Button type="submit" fullWidth loading={isSubmitting}>
+                    {mode === 'edit' ? m.submitEdit : m.submitNew}
+                  </Button>
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Stack>
+  );
+}
