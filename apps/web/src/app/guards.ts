@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { replace } from 'react-router';
-import { logout } from '../features/auth/api';
-import { loadCertificateForRoute } from '../features/certificates/api';
-import { loadOrderForRoute } from '../features/orders/api';
-import { isOrderTrashed, type Order } from '../features/orders/model';
-import { loadVerificationStatus } from '../features/payments/api';
-import { isVerificationPassed, type VerificationStatus } from '../features/payments/model';
-import { loadSpaceForRoute } from '../features/spaces/api';
+import type { Order } from '../features/orders/model';
+import { isOrderTrashed } from '../features/orders/order-trash';
+import type { VerificationStatus } from '../features/payments/model';
+import { isVerificationPassed } from '../features/payments/verification-passed';
 import { getAccessToken } from '../shared/auth/session';
 import {
   AUTO_LOGIN_PARAM,
@@ -105,7 +102,8 @@ export function decideIndexRedirect(target: string, search: string): GuardDecisi
 }
 
 // ---- Loaders: start-up first, then the decisions above; a redirect is thrown as `replace` so
-// that Back does not land on the address that redirected.
+// that Back does not land on the address that redirected. The data loaders import their feature
+// APIs on demand: those parse with zod schemas, which the first screen (often /login) never needs.
 
 function follow(decision: GuardDecision): void {
   if (decision.kind === 'redirect') throw replace(decision.to);
@@ -194,6 +192,7 @@ export async function orderLoader({ request, params }: LoaderFunctionArgs): Prom
   await requireCustomer(request);
   const id = requireId(params.id);
   let order: Order;
+  const { loadOrderForRoute } = await import('../features/orders/api');
   try {
     order = await loadOrderForRoute(id);
   } catch {
@@ -206,6 +205,7 @@ export async function orderLoader({ request, params }: LoaderFunctionArgs): Prom
 export async function certificateLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
   const id = requireId(params.id);
+  const { loadCertificateForRoute } = await import('../features/certificates/api');
   try {
     await loadCertificateForRoute(id);
   } catch {
@@ -217,6 +217,7 @@ export async function certificateLoader({ request, params }: LoaderFunctionArgs)
 export async function spaceLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
   const id = requireId(params.id);
+  const { loadSpaceForRoute } = await import('../features/spaces/api');
   try {
     await loadSpaceForRoute(id);
   } catch {
@@ -228,6 +229,7 @@ export async function spaceLoader({ request, params }: LoaderFunctionArgs): Prom
 export async function withdrawLoader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
   let status: VerificationStatus | undefined;
+  const { loadVerificationStatus } = await import('../features/payments/api');
   try {
     status = await loadVerificationStatus('repayment');
   } catch {
@@ -242,6 +244,7 @@ export async function withdrawLoader({ request }: LoaderFunctionArgs): Promise<n
  * right after signing in. Spec §8: a failed sign-out is logged and goes to /404.
  */
 export async function logoutLoader(): Promise<never> {
+  const { logout } = await import('../features/auth/api');
   try {
     await logout();
   } catch (error) {

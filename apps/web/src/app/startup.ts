@@ -1,5 +1,4 @@
 import { autoLogin } from '../features/auth/api';
-import { profileQueryOptions } from '../features/profile/api';
 import { getAccessToken, scheduleRefresh, setAuthStatus } from '../shared/auth/session';
 import { AUTO_LOGIN_PARAM } from '../shared/login-redirect';
 import { queryClient } from '../shared/query-client';
@@ -30,6 +29,8 @@ async function start(url: URL): Promise<StartupResult> {
     }
     if (!getAccessToken()) return { ok: true };
     scheduleRefresh();
+    // Imported here: its schemas (and zod) are only needed when there is a session to load.
+    const { profileQueryOptions } = await import('../features/profile/api');
     try {
       // No retries: the first screen waits for this, and spec §4 says a failure just stops start-up.
       await queryClient.fetchQuery({ ...profileQueryOptions(), retry: false });

@@ -1,6 +1,5 @@
 import {
   api,
-  SocialLinksResponseSchema,
   type LoginVerifyRequest,
   type RegistrationRequest,
   type SocialLink,
@@ -9,6 +8,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { acceptTokens, apiFetch } from '../../shared/api/client';
 import { endSession, setAuthStatus } from '../../shared/auth/session';
+import { parseSocialLinks } from './social-links';
 
 /**
  * Runs a sign-in call and stores its tokens. Spec §4: a failed sign-in ends the session
@@ -75,7 +75,7 @@ export const socialLinksQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'social-links'],
     queryFn: async ({ signal }): Promise<SocialLink[]> =>
-      SocialLinksResponseSchema.parse(await apiFetch(api.auth.socialLinks, { signal, auth: false })),
+      parseSocialLinks(await apiFetch(api.auth.socialLinks, { signal, auth: false })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

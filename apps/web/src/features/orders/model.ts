@@ -36,9 +36,7 @@ export function isOrderStale(order: CachedOrder | undefined, now: number): boole
   return !order || now - order.timestamp >= ORDER_STALE_MS;
 }
 
-export function isOrderTrashed(order: Order): boolean {
-  return order.trash?.is_trash === true;
-}
+export { isOrderTrashed } from './order-trash';
 
 // --- the list ------------------------------------------------------------------------------
 

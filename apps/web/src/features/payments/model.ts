@@ -13,7 +13,4 @@ export const VerificationStatusSchema = z.looseObject({
 });
 export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 
-/** Spec §4: withdrawal needs a successful check that says the account is verified. */
-export function isVerificationPassed(status: VerificationStatus): boolean {
-  return status.success === true && (status.verified === true || status.status === 'verified');
-}
+export { isVerificationPassed } from './verification-passed';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { authMessages, LoginRequestSchema, LoginVerifyRequestSchema } from '@cabinet/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../shared/lazy-resolver';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
@@ -14,8 +13,12 @@ import { SocialButtons } from '../components/social-buttons';
 import { authScreenMessages as m } from '../messages';
 import { useAfterSignIn } from './redirect-target';
 
-const CodeEmailSchema = LoginVerifyRequestSchema.pick({ email: true });
-const CodeSchema = LoginVerifyRequestSchema.pick({ code: true });
+// The contract schemas (and zod) load when the visitor starts on a form, not with the screen.
+const resolvers = () => import('./login-resolvers');
+const passwordLoginResolver = lazyResolver(() => resolvers().then((m) => m.passwordLoginResolver));
+const codeEmailResolver = lazyResolver(() => resolvers().then((m) => m.codeEmailResolver));
+const codeResolver = lazyResolver(() => resolvers().then((m) => m.codeResolver));
+const preloadResolvers = () => passwordLoginResolver.preload();
 
 export default function LoginPage() {
   return (
@@ -52,7 +55,7 @@ function PasswordLoginForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginRequestSchema),
+    resolver: passwordLoginResolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -67,7 +70,7 @@ function PasswordLoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
         <TextInput
           {...register('email')}
@@ -114,7 +117,7 @@ function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(CodeEmailSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: codeEmailResolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setAlert(null);
@@ -127,7 +130,7 @@ function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
         <TextInput
           {...register('email')}
@@ -155,7 +158,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { code: '' } });
+  } = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setAlert(null);
@@ -172,7 +175,8 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     setResending(true);
     try {
       await requestLoginCode(email);
-      notify.info(authMessages.codeSent);
+      // The contract's messages share a module with its schemas: they come with the form checks.
+      notify.info((await resolvers()).authMessages.codeSent);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, []));
     } finally {
@@ -181,7 +185,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
         <Alert color="brand" role="status">
           {m.codeSentTo(email)}
