@@ -1,5 +1,7 @@
 export * from './common/errors';
 export * from './common/load-status';
+export * from './auth/messages';
+export * from './auth/networks';
 export * from './auth/password';
 export * from './auth/schemas';
 export * from './profile/schemas';

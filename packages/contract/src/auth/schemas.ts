@@ -1,33 +1,6 @@
 import { z } from 'zod';
+import { authMessages } from './messages';
 import { PasswordSchema } from './password';
-
-export const authMessages = {
-  emailRequired: 'Введите e-mail',
-  emailInvalid: 'Введите корректный e-mail, например name@example.com',
-  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован',
-  agreeRequired: 'Нужно согласие с пользовательским соглашением и политикой конфиденциальности',
-  badCredentials: 'Неверный e-mail или пароль',
-  codeInvalid: 'Неверный или устаревший код. Запросите новый код',
-  codeFormat: 'Код — 6 цифр из письма',
-  codeSent: 'Если такой e-mail зарегистрирован, мы отправили на него код для входа',
-  restoreSent: 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для смены пароля',
-  linkInvalid: 'Ссылка недействительна или устарела. Запросите новую',
-  passwordChanged: 'Пароль изменён. Войдите с новым паролем',
-  tokenInvalid: 'Ссылка для входа недействительна или устарела',
-  socialTokenInvalid: 'Срок действия входа через соцсеть истёк. Попробуйте войти ещё раз',
-  notAuthorized: 'not authorized',
-  tooManyAttempts: 'Слишком много попыток. Попробуйте позже',
-  crossSite: 'Запрос с другого сайта отклонён',
-  emailChangeSent: 'Мы отправили письмо со ссылкой для подтверждения на новый e-mail',
-  phoneInvalid: 'Введите телефон в формате +7 999 123-45-67',
-  fioTooLong: 'Слишком длинное имя',
-  loggedOut: 'Вы вышли из кабинета',
-  emailSame: 'Это ваш текущий e-mail',
-  emailChanged: 'Готово: e-mail в профиле изменён',
-  socialFailed: 'Не удалось войти через соцсеть. Попробуйте ещё раз',
-  socialEmailTaken:
-    'Этот e-mail уже зарегистрирован. Войдите по паролю или коду из письма — соцсеть можно будет привязать в профиле',
-} as const;
 
 export const EmailSchema = z
   .string({ error: authMessages.emailRequired })
@@ -93,8 +66,6 @@ export const AutoLoginRequestSchema = z.object({ token: z.string().min(1).max(51
 export type AutoLoginRequest = z.infer<typeof AutoLoginRequestSchema>;
 
 /** Default networks in the order the login screen shows them (spec §3). */
-export const SOCIAL_NETWORKS = ['vk', 'google', 'yandex'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** `link` is empty when the network is not configured: the button is shown disabled. */
 export const SocialLinkSchema = z.object({ link: z.string(), network_name: z.string() });

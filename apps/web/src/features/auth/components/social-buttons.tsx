@@ -1,9 +1,8 @@
 import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
-import type { SocialNetwork } from '@cabinet/contract';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@cabinet/contract';
 import { IconBrandGoogle, IconBrandVk, IconBrandYandex } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useSocialLinks } from '../api';
-import { SOCIAL_NETWORKS } from '../social-networks';
 import { authScreenMessages as m } from '../messages';
 
 const icons: Record<SocialNetwork, typeof IconBrandVk> = {

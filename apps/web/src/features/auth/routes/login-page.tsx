@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { authMessages } from '@cabinet/contract';
 import { lazyResolver } from '../../../shared/lazy-resolver';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
@@ -176,7 +177,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
     try {
       await requestLoginCode(email);
       // The contract's messages share a module with its schemas: they come with the form checks.
-      notify.info((await resolvers()).authMessages.codeSent);
+      notify.info(authMessages.codeSent);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, []));
     } finally {

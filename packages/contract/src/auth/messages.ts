@@ -1,0 +1,28 @@
+/** Russian messages of the sign-in flow, in a module of their own so screens can use them without zod. */
+export const authMessages = {
+  emailRequired: 'Введите e-mail',
+  emailInvalid: 'Введите корректный e-mail, например name@example.com',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован',
+  agreeRequired: 'Нужно согласие с пользовательским соглашением и политикой конфиденциальности',
+  badCredentials: 'Неверный e-mail или пароль',
+  codeInvalid: 'Неверный или устаревший код. Запросите новый код',
+  codeFormat: 'Код — 6 цифр из письма',
+  codeSent: 'Если такой e-mail зарегистрирован, мы отправили на него код для входа',
+  restoreSent: 'Если такой e-mail зарегистрирован, мы отправили на него ссылку для смены пароля',
+  linkInvalid: 'Ссылка недействительна или устарела. Запросите новую',
+  passwordChanged: 'Пароль изменён. Войдите с новым паролем',
+  tokenInvalid: 'Ссылка для входа недействительна или устарела',
+  socialTokenInvalid: 'Срок действия входа через соцсеть истёк. Попробуйте войти ещё раз',
+  notAuthorized: 'not authorized',
+  tooManyAttempts: 'Слишком много попыток. Попробуйте позже',
+  crossSite: 'Запрос с другого сайта отклонён',
+  emailChangeSent: 'Мы отправили письмо со ссылкой для подтверждения на новый e-mail',
+  phoneInvalid: 'Введите телефон в формате +7 999 123-45-67',
+  fioTooLong: 'Слишком длинное имя',
+  loggedOut: 'Вы вышли из кабинета',
+  emailSame: 'Это ваш текущий e-mail',
+  emailChanged: 'Готово: e-mail в профиле изменён',
+  socialFailed: 'Не удалось войти через соцсеть. Попробуйте ещё раз',
+  socialEmailTaken:
+    'Этот e-mail уже зарегистрирован. Войдите по паролю или коду из письма — соцсеть можно будет привязать в профиле',
+} as const;
