@@ -35,7 +35,18 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
     cleanups.push(async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // The app's pool has ended, but its server-side sessions may take a moment to go. Forcing
+      // them out would make the ended pool's clients emit errors into the next test, so wait.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch (e) {
+          const inUse = (e as { code?: string }).code === '55006';
+          if (!inUse || attempt >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     });
   } else {

@@ -19,6 +19,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function openDatabase(opts: { url?: string | undefined; sqlitePath: string }): Database {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client losing its connection (a restart, a failover) must not crash the process:
+    // the pool drops that client and the next query opens a new one.
+    pool.on('error', (err) => console.error('PostgreSQL pool: idle client error', err.message));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
