@@ -3,7 +3,7 @@
 // (target ≥ 0.35). The app runs on a temporary SQLite file with the real migrations.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { api } from '../packages/contract/src/index';
@@ -140,7 +140,14 @@ try {
   const page = (await check.json()) as { count: number; results: unknown[] };
   console.log(`The customer's active tab: ${page.count} orders, ${page.results.length} on the page`);
 
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  // The figures move with whatever else the machine runs: print its load alongside them.
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s each; ${cpus().length} CPUs, load ${load()}`,
+  );
   const orders = await measure(
     'GET /api/client/orders/?tab=active',
     `${appUrl}${api.orders.root}?tab=active`,
@@ -153,6 +160,7 @@ try {
     authorization: `Bearer ${access}`,
   });
   const hello = await measure('bare Fastify GET / (JSON)', `${bareUrl}/`);
+  console.log(`load average after the runs: ${load()}`);
   console.log(
     `ratio orders / bare: ${(orders.requests.average / hello.requests.average).toFixed(2)} (target ≥ 0.35)`,
   );

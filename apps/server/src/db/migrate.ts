@@ -3,11 +3,13 @@ import type { Database } from './index';
 import * as m001 from './migrations/001-auth';
 import * as m002 from './migrations/002-reference';
 import * as m003 from './migrations/003-orders';
+import * as m004 from './migrations/004-order-counts';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
   '002-reference': m002,
   '003-orders': m003,
+  '004-order-counts': m004,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -182,6 +182,13 @@ export interface OrderPacketsPlacedTable {
   created_at: string;
 }
 
+/** Placed orders (drafts aside) per customer and status; kept by triggers on `orders` (migration 004). */
+export interface OrderCountsTable {
+  user_id: number;
+  status_id: number;
+  n: number;
+}
+
 export type OrderFileKind = 'customer' | 'without_qc' | 'ajax';
 
 export interface OrderFilesTable {
@@ -224,6 +231,7 @@ export interface DB {
   verification_systems: VerificationSystemsTable;
   orders: OrdersTable;
   order_packets_placed: OrderPacketsPlacedTable;
+  order_counts: OrderCountsTable;
   order_files: OrderFilesTable;
   promo_codes: PromoCodesTable;
 }
