@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
@@ -47,10 +46,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <NotificationsOnDemand />
-          {children}
-        </ModalsProvider>
+        <NotificationsOnDemand />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { modals, ModalsProvider } from '@mantine/modals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useState } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_CONFIRMED_MESSAGE, WELCOME_GOAL } from '../shared/analytics';
 
@@ -15,9 +15,7 @@ async function setup(initial: string, children: RouteObject[], freshModules = tr
   const router = createMemoryRouter([{ element: <RootLayout />, children }], { initialEntries: [initial] });
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <RouterProvider router={router} />
-      </ModalsProvider>
+      <RouterProvider router={router} />
     </MantineProvider>,
   );
   return router;
@@ -72,11 +70,28 @@ describe('RootLayout', () => {
   });
 
   it('closes open dialogs when another screen opens', async () => {
-    const router = await setup('/a', [page('/a', 'А'), page('/b', 'Б')]);
-    await screen.findByText('screen А');
-    act(() => {
-      modals.open({ title: 'Диалог', children: <p>Содержимое</p> });
-    });
+    const user = userEvent.setup();
+    vi.resetModules();
+    // The same module instance as the layout's: setup below keeps the modules.
+    const { useClosedOnNewScreen } = await import('../shared/dialogs');
+    function WithDialog() {
+      const [opened, setOpened] = useState(false);
+      useClosedOnNewScreen(opened, () => setOpened(false));
+      return (
+        <>
+          <button onClick={() => setOpened(true)}>Открыть</button>
+          {opened && <p>Содержимое</p>}
+          <Outlet />
+        </>
+      );
+    }
+    // The dialog lives in a layout both screens share, so only the navigation can close it.
+    const router = await setup(
+      '/a',
+      [{ element: <WithDialog />, children: [page('/a', 'А'), page('/b', 'Б')] }],
+      false,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Открыть' }));
     expect(await screen.findByText('Содержимое')).toBeInTheDocument();
     await act(() => router.navigate('/b'));
     await waitFor(() => expect(screen.queryByText('Содержимое')).not.toBeInTheDocument());

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Modal,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Center, Loader, LoadingOverlay, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   Outlet,
@@ -21,10 +10,12 @@ import {
 } from 'react-router';
 import { goal, hit, ORDER_CONFIRMED_MESSAGE, WELCOME_GOAL } from '../shared/analytics';
 import { CHUNK_LOAD_FAILED_MESSAGE, useChunkLoadFailed } from '../shared/chunk-load';
+import { closeAllDialogs } from '../shared/dialogs';
 import { MESSAGE_PARAM } from '../shared/login-redirect';
 import { commonMessages } from '../shared/messages';
 import { deepestHandle } from '../shared/route-handle';
 import { rootMessages } from './messages';
+import { PlainDialog } from './plain-dialog';
 
 /** Fast navigations should not flash the overlay. */
 const OVERLAY_DELAY_MS = 200;
@@ -41,7 +32,7 @@ export function RootLayout() {
   const url = location.pathname + location.search;
 
   useEffect(() => {
-    modals.closeAll();
+    closeAllDialogs();
   }, [location.pathname]);
 
   useEffect(() => {
@@ -93,14 +84,14 @@ function MessageModal() {
     );
 
   return (
-    <Modal opened={!!message} onClose={close} title={rootMessages.infoTitle} centered>
-      <Stack gap="md">
-        <Text>{message}</Text>
-        <Group justify="flex-end">
-          <Button onClick={close}>{rootMessages.ok}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <PlainDialog
+      opened={!!message}
+      onClose={close}
+      title={rootMessages.infoTitle}
+      text={message ?? ''}
+      action={rootMessages.ok}
+      onAction={close}
+    />
   );
 }
 
@@ -109,19 +100,14 @@ function ChunkLoadFailedModal() {
   const failed = useChunkLoadFailed();
   const [dismissed, setDismissed] = useState(false);
   return (
-    <Modal
+    <PlainDialog
       opened={failed && !dismissed}
       onClose={() => setDismissed(true)}
       title={rootMessages.chunkTitle}
-      centered
-    >
-      <Stack gap="md">
-        <Text>{CHUNK_LOAD_FAILED_MESSAGE}</Text>
-        <Group justify="flex-end">
-          <Button onClick={() => window.location.reload()}>{rootMessages.reload}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      text={CHUNK_LOAD_FAILED_MESSAGE}
+      action={rootMessages.reload}
+      onAction={() => window.location.reload()}
+    />
   );
 }
 
