@@ -1,35 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { authMessages, RestoreRequestSchema } from '@cabinet/contract';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { EmailField } from '../../../shared/ui/email-field';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestPasswordRestore } from '../api';
 import { authScreenMessages as m } from '../messages';
 
 export default function RestorePage() {
   const [sent, setSent] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(RestoreRequestSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setAlert(null);
-    try {
+  const { form, alert, submit } = useServerForm({
+    resolver: zodResolver(RestoreRequestSchema),
+    defaultValues: { email: '' },
+    fields: ['email'],
+    onSubmit: async ({ email }) => {
       await requestPasswordRestore(email);
       setSent(true);
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['email']));
-    }
+    },
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Stack gap="lg">
@@ -45,15 +38,13 @@ export default function RestorePage() {
           </Stack>
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">{m.restoreIntro}</Text>
-            <TextInput
-              {...register('email')}
-              type="email"
+            <EmailField
+              {...form.register('email')}
               label={m.emailLabel}
               placeholder={m.emailPlaceholder}
-              autoComplete="email"
               error={errors.email?.message}
             />
             <FormAlert message={alert} />

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { SocialProfileRequestSchema } from '@cabinet/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
+import { EmailField } from '../../../shared/ui/email-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { finishSocialSignIn } from '../api';
 import { continueRegistrationError } from '../model';
 import { authScreenMessages as m } from '../messages';
@@ -19,38 +19,31 @@ export default function SocialsEmailAuthPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const afterSignIn = useAfterSignIn();
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(SocialEmailSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setAlert(null);
-    try {
+  const { form, alert, submit } = useServerForm({
+    resolver: zodResolver(SocialEmailSchema),
+    defaultValues: { email: '' },
+    fields: ['email'],
+    onSubmit: async ({ email }) => {
       await finishSocialSignIn({ token, email });
       afterSignIn();
-    } catch (err) {
-      // Spec §5/§8: the server detail, else the first token error, else the status.
-      setAlert(continueRegistrationError(err));
-    }
+    },
+    // Spec §5/§8: the server detail, else the first token error, else the status.
+    toAlert: continueRegistrationError,
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {m.socialEmailTitle}
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{m.socialEmailIntro}</Text>
-          <TextInput
-            {...register('email')}
-            type="email"
+          <EmailField
+            {...form.register('email')}
             label={m.emailLabel}
             placeholder={m.emailPlaceholder}
-            autoComplete="email"
             error={errors.email?.message}
           />
           <FormAlert message={alert} />

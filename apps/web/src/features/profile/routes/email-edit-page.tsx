@@ -1,35 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { authMessages, ChangeEmailRequestSchema } from '@cabinet/contract';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { EmailField } from '../../../shared/ui/email-field';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestEmailChange } from '../api';
 import { profileMessages as m } from '../messages';
 
 export default function EmailEditPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ChangeEmailRequestSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setAlert(null);
-    try {
+  const { form, alert, submit } = useServerForm({
+    resolver: zodResolver(ChangeEmailRequestSchema),
+    defaultValues: { email: '' },
+    fields: ['email'],
+    onSubmit: async ({ email }) => {
       await requestEmailChange(email);
       setSentTo(email);
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['email']));
-    }
+    },
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Stack gap="lg" maw={480}>
@@ -46,15 +39,13 @@ export default function EmailEditPage() {
             </Stack>
           </Alert>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <Text size="sm">{m.emailEditIntro}</Text>
-              <TextInput
-                {...register('email')}
-                type="email"
+              <EmailField
+                {...form.register('email')}
                 label={m.newEmailLabel}
                 placeholder={m.emailPlaceholder}
-                autoComplete="email"
                 error={errors.email?.message}
               />
               <FormAlert message={alert} />
