@@ -23,5 +23,5 @@ export function useServerForm<T extends FieldValues>(opts: {
       setAlert(opts.toAlert ? opts.toAlert(err) : applyServerErrors(err, form.setError, opts.fields));
     }
   });
-  return { form, alert, submit };
+  return { form, alert, setAlert, submit };
 }

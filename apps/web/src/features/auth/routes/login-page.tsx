@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { authMessages } from '@cabinet/contract';
 import { lazyResolver } from '../../../shared/lazy-resolver';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
+import { EmailField } from '../../../shared/ui/email-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { applyServerErrors } from '../../../shared/ui/form-errors';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { login, requestLoginCode, verifyLoginCode } from '../api';
 import { SocialButtons } from '../components/social-buttons';
 import { authScreenMessages as m } from '../messages';
@@ -49,33 +50,23 @@ export default function LoginPage() {
 
 function PasswordLoginForm() {
   const afterSignIn = useAfterSignIn();
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { form, alert, submit } = useServerForm({
     resolver: passwordLoginResolver,
     defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setAlert(null);
-    try {
+    fields: ['email', 'password'],
+    onSubmit: async ({ email, password }) => {
       await login({ email, password: password ?? '' });
       afterSignIn();
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['email', 'password']));
-    }
+    },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
-        <TextInput
+        <EmailField
           {...register('email')}
-          type="email"
           label={m.emailLabel}
           placeholder={m.emailPlaceholder}
           autoComplete="username"
@@ -112,33 +103,24 @@ function CodeLoginForm() {
 }
 
 function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: codeEmailResolver, defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setAlert(null);
-    try {
+  const { form, alert, submit } = useServerForm({
+    resolver: codeEmailResolver,
+    defaultValues: { email: '' },
+    fields: ['email'],
+    onSubmit: async ({ email }) => {
       await requestLoginCode(email);
       onSent(email);
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['email']));
-    }
+    },
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
-        <TextInput
-          {...register('email')}
-          type="email"
+        <EmailField
+          {...form.register('email')}
           label={m.emailLabel}
           placeholder={m.emailPlaceholder}
-          autoComplete="email"
           error={errors.email?.message}
         />
         <FormAlert message={alert} />
@@ -152,31 +134,24 @@ function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
 
 function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   const afterSignIn = useAfterSignIn();
-  const [alert, setAlert] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setAlert(null);
-    try {
+  const { form, alert, setAlert, submit } = useServerForm({
+    resolver: codeResolver,
+    defaultValues: { code: '' },
+    fields: ['code'],
+    onSubmit: async ({ code }) => {
       await verifyLoginCode({ email, code });
       afterSignIn();
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['code']));
-    }
+    },
   });
+  const { register, setError } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const resend = async () => {
     setAlert(null);
     setResending(true);
     try {
       await requestLoginCode(email);
-      // The contract's messages share a module with its schemas: they come with the form checks.
       notify.info(authMessages.codeSent);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, []));
@@ -186,7 +161,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   };
 
   return (
-    <form onSubmit={onSubmit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
       <Stack gap="md">
         <Alert color="brand" role="status">
           {m.codeSentTo(email)}
