@@ -21,6 +21,8 @@ const webSources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/contract/src',
+  'scripts/prerender.mjs',
+  'scripts/compress.mjs',
 ];
 
 /** True when apps/web/dist is missing or older than any of its sources. */

@@ -7,3 +7,32 @@
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
 })();
+
+// A prerendered screen (scripts/prerender.mjs) paints from its HTML and stylesheet alone: its
+// scripts, listed in #root's data-scripts, are asked for once it has painted, so that they do not
+// compete with the stylesheet and fonts for a slow line.
+document.addEventListener('DOMContentLoaded', function () {
+  var root = document.getElementById('root');
+  var list = root && root.getAttribute('data-scripts');
+  if (!list) return;
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      list.split(' ').forEach(function (item) {
+        var kind = item.slice(0, item.indexOf(':'));
+        var url = item.slice(kind.length + 1);
+        var el;
+        if (kind === 'module') {
+          el = document.createElement('script');
+          el.type = 'module';
+          el.src = url;
+        } else {
+          el = document.createElement('link');
+          el.rel = 'modulepreload';
+          el.href = url;
+        }
+        el.crossOrigin = '';
+        document.head.appendChild(el);
+      });
+    }, 0);
+  });
+});

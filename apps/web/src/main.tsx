@@ -1,9 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/fonts.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { routerReady, TakeOver, watchPrerenderedInput } from './app/prerendered';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
@@ -15,10 +16,28 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.dataset.prerendered) {
+  // The server sent this screen prerendered (scripts/prerender.mjs). The app takes it over once the
+  // guards have run and the screen's chunk is here, so the visitor never sees a spinner in between.
+  // A transition renders in short slices and swaps the markup in one commit; what the visitor typed
+  // meanwhile is carried over.
+  const typed = watchPrerenderedInput(root);
+  const takenOver = () => {
+    delete root.dataset.prerendered;
+    typed.restore();
+  };
+  void routerReady(router).then(() => {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(<TakeOver onTakenOver={takenOver}>{app}</TakeOver>));
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +33,7 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { dist: s
     });
   }
   const index = hasBuild ? readFileSync(indexPath) : null;
+  const prerendered = hasBuild ? loadPrerendered(resolve(dist, 'prerendered')) : new Map<string, Page>();
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -41,6 +42,42 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { dist: s
     if (isServerPath || wantsFile || !index || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: errorMessages.notFound });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = prerendered.get(path);
+    if (!page) return reply.send(index);
+    // The prerendered screens are a few tens of kilobytes: send them compressed when we may.
+    void reply.header('vary', 'accept-encoding');
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding =
+      page.br && /\bbr\b/.test(accepts) ? 'br' : page.gz && /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gz);
+    return reply.send(page.html);
   });
 });
+
+interface Page {
+  html: Buffer;
+  br: Buffer | null;
+  gz: Buffer | null;
+}
+
+/**
+ * The screens the build prerendered (scripts/prerender.mjs): `prerendered/login.html` answers
+ * `/login`. Their markup paints before the scripts run; the app then takes the screen over.
+ */
+function loadPrerendered(dir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  if (!existsSync(dir)) return pages;
+  const read = (file: string) => (existsSync(file) ? readFileSync(file) : null);
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const file = resolve(dir, name);
+    pages.set(`/${name.slice(0, -'.html'.length)}`, {
+      html: readFileSync(file),
+      br: read(`${file}.br`),
+      gz: read(`${file}.gz`),
+    });
+  }
+  return pages;
+}

@@ -34,6 +34,8 @@ export function useChunkLoadFailed(): boolean {
       return () => listeners.delete(listener);
     },
     () => failed,
+    // A prerendered page has loaded no chunk yet.
+    () => false,
   );
 }
 
