@@ -23,7 +23,8 @@ export const authScreenMessages = {
   socialTitle: 'Или войдите через',
   socialNames: { vk: 'ВКонтакте', google: 'Google', yandex: 'Яндекс' },
   socialSignIn: (name: string) => `Войти через ${name}`,
-  socialUnavailable: (names: string) => `Сейчас недоступен вход через: ${names}.`,
+  socialUnavailable: (name: string) => `Сейчас недоступен вход через: ${name}.`,
+  socialUnavailableShort: 'недоступно',
   socialLoadFailed: 'Не удалось загрузить входы через соцсети. Войдите по паролю или коду.',
 
   registrationTitle: 'Регистрация',

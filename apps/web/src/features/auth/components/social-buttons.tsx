@@ -1,4 +1,4 @@
-import { Button, Divider, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Divider, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@cabinet/contract';
 import { IconBrandGoogle, IconBrandVk, IconBrandYandex } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -12,55 +12,63 @@ const icons: Record<SocialNetwork, typeof IconBrandVk> = {
 };
 
 /**
- * Sign-in through the three default networks. A network whose link the server left empty is
- * shown disabled with a hint, so the visitor sees the option exists but is unavailable now.
+ * Sign-in through the three default networks. While the links load the buttons are there but
+ * inactive, so nothing moves when they arrive (the block is also part of the prerendered /login).
+ * A network whose link the server left empty stays disabled and says so, so the visitor sees the
+ * option exists but is unavailable now.
  */
 export function SocialButtons() {
-  const hintId = useId();
+  const baseId = useId();
   const { data, isPending, isError } = useSocialLinks();
   const links = new Map((data ?? []).map((l) => [l.network_name, l.link]));
-  const unavailable = SOCIAL_NETWORKS.filter((n) => !links.get(n));
-
-  let hint: string | null = null;
-  if (isError) hint = m.socialLoadFailed;
-  else if (!isPending && unavailable.length > 0)
-    hint = m.socialUnavailable(unavailable.map((n) => m.socialNames[n]).join(', '));
+  const errorId = `${baseId}-error`;
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" aria-busy={isPending || undefined}>
       <Divider label={m.socialTitle} labelPosition="center" />
       {SOCIAL_NETWORKS.map((network) => {
         const Icon = icons[network];
-        const label = m.socialSignIn(m.socialNames[network]);
+        const name = m.socialNames[network];
         const link = links.get(network);
-        if (isPending) return <Skeleton key={network} height={36} radius="md" />;
-        return link ? (
-          <Button
-            key={network}
-            component="a"
-            href={link}
-            variant="default"
-            fullWidth
-            leftSection={<Icon size={18} aria-hidden />}
-          >
-            {label}
-          </Button>
-        ) : (
+        const icon = <Icon size={18} aria-hidden />;
+        if (link)
+          return (
+            <Button key={network} component="a" href={link} variant="default" fullWidth leftSection={icon}>
+              {m.socialSignIn(name)}
+            </Button>
+          );
+        const unavailable = !isPending && !isError;
+        const hintId = `${baseId}-${network}`;
+        return (
           <Button
             key={network}
             variant="default"
             fullWidth
             disabled
-            aria-describedby={hint ? hintId : undefined}
-            leftSection={<Icon size={18} aria-hidden />}
+            aria-describedby={unavailable ? hintId : isError ? errorId : undefined}
+            leftSection={icon}
+            rightSection={
+              unavailable ? (
+                <Text span size="xs" aria-hidden>
+                  {m.socialUnavailableShort}
+                </Text>
+              ) : undefined
+            }
           >
-            {label}
+            {m.socialSignIn(name)}
           </Button>
         );
       })}
-      {hint && (
-        <Text id={hintId} size="sm" c="dimmed">
-          {hint}
+      {!isPending &&
+        !isError &&
+        SOCIAL_NETWORKS.filter((network) => !links.get(network)).map((network) => (
+          <VisuallyHidden key={network} id={`${baseId}-${network}`}>
+            {m.socialUnavailable(m.socialNames[network])}
+          </VisuallyHidden>
+        ))}
+      {isError && (
+        <Text id={errorId} size="sm" c="dimmed">
+          {m.socialLoadFailed}
         </Text>
       )}
     </Stack>
