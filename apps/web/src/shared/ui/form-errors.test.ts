@@ -11,7 +11,7 @@ describe('applyServerErrors', () => {
       detail: 'Проверьте поля',
       errors: { email: ['Занят', 'второе'], password: ['Слишком короткий'] },
     });
-    expect(applyServerErrors<Form>(err, setError, ['email', 'password'])).toBe('Проверьте поля');
+    expect(applyServerErrors<keyof Form>(err, setError, ['email', 'password'])).toBe('Проверьте поля');
     expect(setError).toHaveBeenCalledWith(
       'email',
       { type: 'server', message: 'Занят' },
@@ -26,24 +26,26 @@ describe('applyServerErrors', () => {
 
   it('returns nothing for the alert when every error landed on a field', () => {
     const err = ApiError.fromResponse(400, { errors: { email: ['Занят'] } });
-    expect(applyServerErrors<Form>(err, vi.fn(), ['email'])).toBeNull();
+    expect(applyServerErrors<keyof Form>(err, vi.fn(), ['email'])).toBeNull();
   });
 
   it('does not repeat in the alert a detail that a field already shows', () => {
     const err = ApiError.fromResponse(400, { detail: 'Занят', errors: { email: ['Занят'] } });
-    expect(applyServerErrors<Form>(err, vi.fn(), ['email'])).toBeNull();
+    expect(applyServerErrors<keyof Form>(err, vi.fn(), ['email'])).toBeNull();
   });
 
   it('moves errors of fields the form does not have into the alert', () => {
     const setError = vi.fn();
     const err = ApiError.fromResponse(400, { errors: { token: ['Ссылка устарела'] } });
-    expect(applyServerErrors<Form>(err, setError, ['email'])).toBe('Ссылка устарела');
+    expect(applyServerErrors<keyof Form>(err, setError, ['email'])).toBe('Ссылка устарела');
     expect(setError).not.toHaveBeenCalled();
   });
 
   it('falls back to the error message (no answer) or a generic text (not an ApiError)', () => {
-    expect(applyServerErrors<Form>(ApiError.noResponse(), vi.fn(), ['email'])).toBe('Сервер не отвечает');
-    expect(applyServerErrors<Form>(new TypeError('boom'), vi.fn(), ['email'])).toBe(
+    expect(applyServerErrors<keyof Form>(ApiError.noResponse(), vi.fn(), ['email'])).toBe(
+      'Сервер не отвечает',
+    );
+    expect(applyServerErrors<keyof Form>(new TypeError('boom'), vi.fn(), ['email'])).toBe(
       'Не удалось выполнить запрос. Попробуйте ещё раз.',
     );
   });

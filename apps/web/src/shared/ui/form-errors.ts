@@ -1,16 +1,22 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/errors';
 import { commonMessages } from '../messages';
+
+/** How a form (ours or react-hook-form's) takes an error onto one of its fields. */
+export type SetFieldError<Name extends string> = (
+  name: Name,
+  error: { type: string; message: string },
+  options?: { shouldFocus: boolean },
+) => void;
 
 /**
  * Puts a failed request's field errors on the form's own fields and returns the text for the
  * form-level alert: the server's `detail` (unless a field already shows it), else field errors the form has no field for, else the
  * error's own message (e.g. «Сервер не отвечает»). Returns null when every problem landed on a field.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function applyServerErrors<Name extends string>(
   err: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  setError: SetFieldError<Name>,
+  fields: readonly Name[],
 ): string | null {
   if (!(err instanceof ApiError)) return commonMessages.unexpectedError;
 
@@ -21,7 +27,7 @@ export function applyServerErrors<T extends FieldValues>(
     const first = messages[0];
     if (!first) continue;
     if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message: first }, { shouldFocus: placed === 0 });
+      setError(field as Name, { type: 'server', message: first }, { shouldFocus: placed === 0 });
       placed += 1;
       placedMessages.add(first);
     } else {

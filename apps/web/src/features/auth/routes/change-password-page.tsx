@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { authMessages, NewPasswordRequestSchema } from '@cabinet/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { applyServerErrors } from '../../../shared/ui/form-errors';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { setNewPassword } from '../api';
 import { authScreenMessages as m } from '../messages';
 
@@ -23,27 +22,18 @@ const ChangePasswordFormSchema = NewPasswordRequestSchema.extend({ repeat: z.str
 export default function ChangePasswordPage() {
   const { id = '' } = useParams();
   const [done, setDone] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ChangePasswordFormSchema),
+  const { form, alert, submit } = useServerForm({
+    schema: eagerSchema(ChangePasswordFormSchema),
     defaultValues: { password: '', repeat: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setAlert(null);
-    try {
+    fields: ['password', 'repeat'],
+    onSubmit: async ({ password }) => {
       await setNewPassword(id, password);
       notify.success(authMessages.passwordChanged);
       setDone(true);
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, ['password']));
-    }
+    },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <Stack gap="lg">
@@ -55,7 +45,7 @@ export default function ChangePasswordPage() {
           {authMessages.passwordChanged}
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <PasswordField
               {...register('password')}

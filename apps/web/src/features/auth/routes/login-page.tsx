@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { authMessages } from '@cabinet/contract';
-import { lazyResolver } from '../../../shared/lazy-resolver';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
@@ -16,11 +16,11 @@ import { authScreenMessages as m } from '../messages';
 import { useAfterSignIn } from './redirect-target';
 
 // The contract schemas (and zod) load when the visitor starts on a form, not with the screen.
-const resolvers = () => import('./login-resolvers');
-const passwordLoginResolver = lazyResolver(() => resolvers().then((m) => m.passwordLoginResolver));
-const codeEmailResolver = lazyResolver(() => resolvers().then((m) => m.codeEmailResolver));
-const codeResolver = lazyResolver(() => resolvers().then((m) => m.codeResolver));
-const preloadResolvers = () => passwordLoginResolver.preload();
+const schemas = () => import('./login-schemas');
+const passwordLoginSchema = lazySchema(() => schemas().then((m) => m.passwordLoginSchema));
+const codeEmailSchema = lazySchema(() => schemas().then((m) => m.codeEmailSchema));
+const codeSchema = lazySchema(() => schemas().then((m) => m.codeSchema));
+const preloadSchemas = () => passwordLoginSchema.preload();
 
 export default function LoginPage() {
   return (
@@ -51,7 +51,7 @@ export default function LoginPage() {
 function PasswordLoginForm() {
   const afterSignIn = useAfterSignIn();
   const { form, alert, submit } = useServerForm({
-    resolver: passwordLoginResolver,
+    schema: passwordLoginSchema,
     defaultValues: { email: '', password: '' },
     fields: ['email', 'password'],
     onSubmit: async ({ email, password }) => {
@@ -63,7 +63,7 @@ function PasswordLoginForm() {
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack gap="md">
         <EmailField
           {...register('email')}
@@ -104,7 +104,7 @@ function CodeLoginForm() {
 
 function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { form, alert, submit } = useServerForm({
-    resolver: codeEmailResolver,
+    schema: codeEmailSchema,
     defaultValues: { email: '' },
     fields: ['email'],
     onSubmit: async ({ email }) => {
@@ -115,7 +115,7 @@ function CodeEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack gap="md">
         <EmailField
           {...form.register('email')}
@@ -136,7 +136,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   const afterSignIn = useAfterSignIn();
   const [resending, setResending] = useState(false);
   const { form, alert, setAlert, submit } = useServerForm({
-    resolver: codeResolver,
+    schema: codeSchema,
     defaultValues: { code: '' },
     fields: ['code'],
     onSubmit: async ({ code }) => {
@@ -161,7 +161,7 @@ function CodeStep({ email, onChangeEmail }: { email: string; onChangeEmail: () =
   };
 
   return (
-    <form onSubmit={submit} onFocus={preloadResolvers} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack gap="md">
         <Alert color="brand" role="status">
           {m.codeSentTo(email)}

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { authMessages, PasswordSchema, RegistrationRequestSchema } from '@cabinet/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { applyServerErrors } from '../../../shared/ui/form-errors';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { PhoneField } from '../../../shared/ui/phone-field';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { register as registerAccount } from '../api';
 import { authScreenMessages as m } from '../messages';
 import { useAfterSignIn } from './redirect-target';
@@ -27,21 +25,11 @@ const FIELDS = ['email', 'fio', 'phone', 'password', 'agree'] as const;
 
 export default function RegistrationPage() {
   const afterSignIn = useAfterSignIn();
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(RegistrationFormSchema),
+  const { form, alert, submit } = useServerForm({
+    schema: eagerSchema(RegistrationFormSchema),
     defaultValues: { email: '', fio: '', phone: '', password: '', agree: false },
-  });
-
-  const onSubmit = handleSubmit(async ({ email, fio, phone, password }) => {
-    setAlert(null);
-    try {
+    fields: FIELDS,
+    onSubmit: async ({ email, fio, phone, password }) => {
       await registerAccount({
         email,
         fio: fio || undefined,
@@ -50,10 +38,10 @@ export default function RegistrationPage() {
         agree: true,
       });
       afterSignIn();
-    } catch (err) {
-      setAlert(applyServerErrors(err, setError, FIELDS));
-    }
+    },
   });
+  const { register, control } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const agreeLabel = (
     <>
@@ -71,7 +59,7 @@ export default function RegistrationPage() {
       <Title order={1} size="h2">
         {m.registrationTitle}
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             {...register('email')}
@@ -89,22 +77,12 @@ export default function RegistrationPage() {
             autoComplete="name"
             error={errors.fio?.message}
           />
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneField
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                label={m.phoneLabel}
-                placeholder={m.phonePlaceholder}
-                description={m.phoneDescription}
-                error={errors.phone?.message}
-              />
-            )}
+          <PhoneField
+            {...control('phone')}
+            label={m.phoneLabel}
+            placeholder={m.phonePlaceholder}
+            description={m.phoneDescription}
+            error={errors.phone?.message}
           />
           <PasswordField
             {...register('password')}

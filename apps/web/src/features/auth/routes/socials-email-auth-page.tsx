@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { SocialProfileRequestSchema } from '@cabinet/contract';
 import { useSearchParams } from 'react-router';
@@ -6,6 +5,7 @@ import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { EmailField } from '../../../shared/ui/email-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { finishSocialSignIn } from '../api';
 import { continueRegistrationError } from '../model';
@@ -20,7 +20,7 @@ export default function SocialsEmailAuthPage() {
   const token = params.get('token') ?? '';
   const afterSignIn = useAfterSignIn();
   const { form, alert, submit } = useServerForm({
-    resolver: zodResolver(SocialEmailSchema),
+    schema: eagerSchema(SocialEmailSchema),
     defaultValues: { email: '' },
     fields: ['email'],
     onSubmit: async ({ email }) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { authMessages, ChangeEmailRequestSchema } from '@cabinet/contract';
 import { IconMail } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { EmailField } from '../../../shared/ui/email-field';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestEmailChange } from '../api';
 import { profileMessages as m } from '../messages';
@@ -14,7 +14,7 @@ import { profileMessages as m } from '../messages';
 export default function EmailEditPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { form, alert, submit } = useServerForm({
-    resolver: zodResolver(ChangeEmailRequestSchema),
+    schema: eagerSchema(ChangeEmailRequestSchema),
     defaultValues: { email: '' },
     fields: ['email'],
     onSubmit: async ({ email }) => {

@@ -1,0 +1,157 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../api/errors';
+import { eagerSchema, lazySchema, type LazySchema } from '../lazy-schema';
+import { commonMessages } from '../messages';
+import { useServerForm } from './use-server-form';
+
+const Schema = z.object({
+  email: z.string().email('Введите e-mail'),
+  name: z.string().min(2, 'Имя слишком короткое'),
+  phone: z.string(),
+  agree: z.boolean().refine((v) => v, { error: 'Нужно согласие' }),
+});
+type Values = z.infer<typeof Schema>;
+
+/** A controlled input that reports its value, as the masked phone field does. */
+function ValueInput({
+  onChange,
+  ...props
+}: {
+  name: string;
+  value: string;
+  ref: (element: HTMLInputElement | null) => void;
+  onChange: (value: string) => void;
+}) {
+  return <input {...props} onChange={(e) => onChange(e.target.value)} />;
+}
+
+function Form({
+  onSubmit,
+  schema = eagerSchema(Schema),
+}: {
+  onSubmit: (values: Values) => Promise<void>;
+  schema?: LazySchema<Values>;
+}) {
+  const { form, alert, submit } = useServerForm({
+    schema,
+    defaultValues: { email: '', name: '', phone: '', agree: false },
+    fields: ['email', 'name', 'phone', 'agree'],
+    onSubmit,
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={submit} noValidate>
+      <label>
+        E-mail <input {...form.register('email')} aria-describedby="email-error" />
+      </label>
+      <span id="email-error">{errors.email?.message}</span>
+      <label>
+        Имя <input {...form.register('name')} />
+      </label>
+      <span>{errors.name?.message}</span>
+      <label>
+        Телефон <ValueInput {...form.control('phone')} />
+      </label>
+      <label>
+        Согласен <input type="checkbox" {...form.register('agree')} />
+      </label>
+      <span>{errors.agree?.message}</span>
+      {alert && <p role="alert">{alert}</p>}
+      <button type="submit" disabled={isSubmitting}>
+        Отправить
+      </button>
+    </form>
+  );
+}
+
+describe('useServerForm', () => {
+  it('checks on submit, shows each field’s first problem and focuses the first invalid field', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    render(<Form onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('Имя'), 'Анна');
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Введите e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Нужно согласие')).toBeInTheDocument();
+    expect(screen.queryByText('Имя слишком короткое')).toBeNull();
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('checks a field again as it changes once the form was submitted', async () => {
+    const user = userEvent.setup();
+    render(<Form onSubmit={() => Promise.resolve()} />);
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Введите e-mail')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await vi.waitFor(() => expect(screen.queryByText('Введите e-mail')).toBeNull());
+    // The other fields keep their errors until they change.
+    expect(screen.getByText('Имя слишком короткое')).toBeInTheDocument();
+  });
+
+  it('submits the parsed values of text, controlled and checkbox fields', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    render(<Form onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Имя'), 'Анна');
+    await user.type(screen.getByLabelText('Телефон'), '+79991234567');
+    await user.click(screen.getByLabelText('Согласен'));
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      email: 'anna@example.com',
+      name: 'Анна',
+      phone: '+79991234567',
+      agree: true,
+    });
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+79991234567');
+  });
+
+  it('puts server field errors on their fields and the rest into the alert', async () => {
+    const onSubmit = () =>
+      Promise.reject(
+        ApiError.fromResponse(400, { detail: 'Проверьте данные', errors: { email: ['Адрес уже занят'] } }),
+      );
+    const user = userEvent.setup();
+    render(<Form onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Имя'), 'Анна');
+    await user.click(screen.getByLabelText('Согласен'));
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Адрес уже занят')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Проверьте данные');
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+  });
+
+  it('submits once while a submit is running', async () => {
+    let finish = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    const { container } = render(<Form onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Имя'), 'Анна');
+    await user.click(screen.getByLabelText('Согласен'));
+    const form = container.querySelector('form')!;
+    form.requestSubmit();
+    form.requestSubmit();
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    finish();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Отправить' })).toBeEnabled());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('blocks the submit with a message when the schema could not be downloaded', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    render(
+      <Form onSubmit={onSubmit} schema={lazySchema<Values>(() => Promise.reject(new Error('chunk')))} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(commonMessages.unexpectedError);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
