@@ -1,9 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { markChunkLoadFailed } from '../shared/chunk-load';
-import { queryClient } from '../shared/query-client';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 function NoSnackbars() {
@@ -45,10 +43,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <QueryClientProvider client={queryClient}>
-        <NotificationsOnDemand />
-        {children}
-      </QueryClientProvider>
+      <NotificationsOnDemand />
+      {children}
     </MantineProvider>
   );
 }

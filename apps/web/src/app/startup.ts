@@ -1,7 +1,6 @@
 import { autoLogin } from '../features/auth/api';
 import { getAccessToken, scheduleRefresh, setAuthStatus } from '../shared/auth/session';
 import { AUTO_LOGIN_PARAM } from '../shared/login-redirect';
-import { queryClient } from '../shared/query-client';
 
 type StartupResult = { ok: boolean };
 
@@ -29,8 +28,11 @@ async function start(url: URL): Promise<StartupResult> {
     }
     if (!getAccessToken()) return { ok: true };
     scheduleRefresh();
-    // Imported here: its schemas (and zod) are only needed when there is a session to load.
-    const { profileQueryOptions } = await import('../features/profile/api');
+    // Imported here: its schemas (and zod) and the query cache are only needed with a session.
+    const [{ profileQueryOptions }, { queryClient }] = await Promise.all([
+      import('../features/profile/api'),
+      import('../shared/query-client'),
+    ]);
     try {
       // No retries: the first screen waits for this, and spec §4 says a failure just stops start-up.
       await queryClient.fetchQuery({ ...profileQueryOptions(), retry: false });

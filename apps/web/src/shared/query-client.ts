@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api/errors';
+import { onSessionEnd } from './auth/session';
 
 const MAX_RETRIES = 2;
 
@@ -18,3 +19,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Nothing of the previous customer may stay on screen for the next one.
+onSessionEnd(() => queryClient.clear());

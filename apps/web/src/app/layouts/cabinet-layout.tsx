@@ -40,6 +40,7 @@ import { deepestHandle } from '../../shared/route-handle';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
 import { Brand } from './brand';
 import { layoutMessages as m } from './messages';
+import { QueryProvider } from '../../shared/query-provider';
 
 /** Matches Mantine's `sm` breakpoint (48em = 768 px): below it the cabinet is in phone mode. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -105,6 +106,14 @@ function useHideSidebar(): boolean {
 }
 
 export default function CabinetLayout() {
+  return (
+    <QueryProvider>
+      <CabinetFrame />
+    </QueryProvider>
+  );
+}
+
+function CabinetFrame() {
   const [menuOpened, menu] = useDisclosure(false);
   const [faqOpened, faq] = useDisclosure(false);
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });

@@ -5,7 +5,7 @@ import {
   type SocialLink,
   type SocialProfileRequest,
 } from '@cabinet/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { acceptTokens, apiFetch } from '../../shared/api/client';
 import { endSession, setAuthStatus } from '../../shared/auth/session';
 import { parseSocialLinks } from './social-links';
@@ -71,14 +71,48 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const socialLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'social-links'],
-    queryFn: async ({ signal }): Promise<SocialLink[]> =>
-      parseSocialLinks(await apiFetch(api.auth.socialLinks, { signal, auth: false })),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+interface SocialLinksState {
+  data?: SocialLink[];
+  error?: unknown;
+}
 
-export function useSocialLinks() {
-  return useQuery(socialLinksQueryOptions());
+/**
+ * The sign-in links, fetched once per page (they stay valid for the visit). Kept outside
+ * react-query so that the first screen a visitor sees does not download it.
+ */
+const socialLinks = {
+  state: {} as SocialLinksState,
+  loading: undefined as Promise<void> | undefined,
+  listeners: new Set<() => void>(),
+  set(state: SocialLinksState) {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  },
+  load() {
+    if (this.loading || this.state.data) return;
+    if (this.state.error) this.set({});
+    this.loading = apiFetch(api.auth.socialLinks, { auth: false })
+      .then(
+        (body) => this.set({ data: parseSocialLinks(body) }),
+        // A later visit to the screen tries again.
+        (error: unknown) => this.set({ error }),
+      )
+      .finally(() => (this.loading = undefined));
+  },
+};
+
+const subscribeSocialLinks = (listener: () => void) => {
+  socialLinks.listeners.add(listener);
+  return () => socialLinks.listeners.delete(listener);
+};
+const pendingSocialLinks: SocialLinksState = {};
+
+export function useSocialLinks(): { data?: SocialLink[]; isPending: boolean; isError: boolean } {
+  const state = useSyncExternalStore(
+    subscribeSocialLinks,
+    () => socialLinks.state,
+    () => pendingSocialLinks,
+  );
+  useEffect(() => socialLinks.load(), []);
+  return { data: state.data, isPending: !state.data && !state.error, isError: !!state.error };
 }

@@ -1,5 +1,4 @@
 import type { LoadStatus, Tokens } from '@cabinet/contract';
-import { queryClient } from '../query-client';
 
 /** Storage keys of spec §9. */
 export const TOKEN_KEY = 'key';
@@ -70,12 +69,22 @@ export function setRefreshHandler(handler: (staleToken: string) => void): void {
   onRefreshDue = handler;
 }
 
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Registers what must forget the customer's data when their session ends (the query cache
+ * registers itself when it loads, so that this module does not load it).
+ */
+export function onSessionEnd(clear: () => void): void {
+  sessionEndListeners.add(clear);
+}
+
 /** Spec §4: a failed login, a failed refresh and a logout all end here. */
 export function endSession(): void {
   cancelRefresh();
   try {
     // Nothing of the previous customer may stay on screen for the next one.
-    if (getAccessToken()) queryClient.clear();
+    if (getAccessToken()) for (const clear of sessionEndListeners) clear();
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(TOKEN_LIFETIME_KEY);
   } finally {
