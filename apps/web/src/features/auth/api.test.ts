@@ -1,8 +1,17 @@
 import { api } from '@cabinet/contract';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthStatus, setAuthStatus, TOKEN_KEY, TOKEN_LIFETIME_KEY } from '../../shared/auth/session';
 import { queryClient } from '../../shared/query-client';
-import { finishSocialSignIn, login, logout, register, requestLoginCode, verifyLoginCode } from './api';
+import {
+  finishSocialSignIn,
+  login,
+  logout,
+  register,
+  requestLoginCode,
+  useSocialLinks,
+  verifyLoginCode,
+} from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
 const reply = (status: number, body: unknown) =>
@@ -69,5 +78,35 @@ describe('logout', () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));
     await expect(logout()).rejects.toThrow('Сервер не отвечает');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('useSocialLinks', () => {
+  const links = [
+    { network_name: 'vk', link: 'https://oauth.vk.example/authorize' },
+    { network_name: 'google', link: '' },
+    { network_name: 'yandex', link: '' },
+  ];
+
+  it('fetches the links once per page, shows them pending, then loaded; a failure is retried on the next visit', async () => {
+    fetchMock.mockImplementationOnce(() => reply(503, { detail: 'Сервис недоступен' }));
+    const first = renderHook(() => useSocialLinks());
+    expect(first.result.current).toMatchObject({ isPending: true, isError: false });
+    await waitFor(() => expect(first.result.current.isError).toBe(true));
+    first.unmount();
+
+    fetchMock.mockImplementation(() => reply(200, links));
+    const second = renderHook(() => useSocialLinks());
+    await waitFor(() => expect(second.result.current.data?.[0]?.link).toBe(links[0]?.link));
+    expect(second.result.current).toMatchObject({ isPending: false, isError: false });
+    second.unmount();
+
+    const third = renderHook(() => useSocialLinks());
+    expect(third.result.current.data).toHaveLength(3);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      api.auth.socialLinks,
+      api.auth.socialLinks,
+    ]);
+    third.unmount();
   });
 });
