@@ -1,4 +1,4 @@
-import { Center, Loader, LoadingOverlay, VisuallyHidden } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   Outlet,
@@ -16,9 +16,7 @@ import { commonMessages } from '../shared/messages';
 import { deepestHandle } from '../shared/route-handle';
 import { rootMessages } from './messages';
 import { PlainDialog } from './plain-dialog';
-
-/** Fast navigations should not flash the overlay. */
-const OVERLAY_DELAY_MS = 200;
+import { RouteLoadingOverlay } from './route-loading-overlay';
 
 /**
  * The frame of every screen (spec §2 "General navigation behaviour"): loading overlay while the
@@ -46,14 +44,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <LoadingOverlay
-        visible={navigation.state === 'loading'}
-        pos="fixed"
-        zIndex={1000}
-        overlayProps={{ fixed: true, backgroundOpacity: 0.25 }}
-        transitionProps={{ duration: 150, enterDelay: OVERLAY_DELAY_MS }}
-        loaderProps={{ role: 'progressbar', 'aria-label': rootMessages.loading }}
-      />
+      <RouteLoadingOverlay visible={navigation.state === 'loading'} label={rootMessages.loading} />
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {title}
       </VisuallyHidden>
