@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { setNavigator } from '../shared/navigation';
 import { ORDER_TABS, PAYMENTS_TABS, paths, type OrderTab, type PaymentsTab } from '../shared/paths';
 import type { RouteHandle } from '../shared/route-handle';
+import LoginPage from '../features/auth/routes/login-page';
 import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
 import {
   cabinetLoader,
@@ -20,6 +21,7 @@ import {
   unknownPathLoader,
   withdrawLoader,
 } from './guards';
+import PublicLayout from './layouts/public-layout';
 import { lazyScreen as screen } from './lazy-screen';
 import { titles } from './messages';
 import type * as Placeholders from './placeholders';
@@ -74,13 +76,14 @@ export const routes: RouteObject[] = [
 
       // Public layout: visitors only, except /payment (open to all, decided by the guard).
       {
-        lazy: screen(() => import('./layouts/public-layout')),
+        // In the entry, with the login screen: every visit without a session starts here.
+        Component: PublicLayout,
         loader: publicLoader,
         shouldRevalidate: revalidateOnPathChange,
         children: [
           {
             path: paths.login.path,
-            lazy: screen(() => import('../features/auth/routes/login-page')),
+            Component: LoginPage,
             handle: handle(titles.login),
           },
           {
