@@ -1,4 +1,4 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { commonMessages } from '../messages';
 
@@ -15,7 +15,13 @@ export function ColorSchemeToggle() {
       title={label}
       onClick={() => setColorScheme(next)}
     >
-      {scheme === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
+      {/* Both icons, the scheme's CSS shows one: right from the first (prerendered) paint. */}
+      <Box component="span" lh={0} darkHidden>
+        <IconMoon size={18} aria-hidden />
+      </Box>
+      <Box component="span" lh={0} lightHidden>
+        <IconSun size={18} aria-hidden />
+      </Box>
     </ActionIcon>
   );
 }
