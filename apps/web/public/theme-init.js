@@ -17,6 +17,8 @@ document.addEventListener('DOMContentLoaded', function () {
   if (!list) return;
   requestAnimationFrame(function () {
     setTimeout(function () {
+      // One insertion for all of them: each change to <head> costs a style pass.
+      var fragment = document.createDocumentFragment();
       list.split(' ').forEach(function (item) {
         var kind = item.slice(0, item.indexOf(':'));
         var url = item.slice(kind.length + 1);
@@ -31,8 +33,9 @@ document.addEventListener('DOMContentLoaded', function () {
           el.href = url;
         }
         el.crossOrigin = '';
-        document.head.appendChild(el);
+        fragment.appendChild(el);
       });
+      document.head.appendChild(fragment);
     }, 0);
   });
 });

@@ -4,17 +4,21 @@ import './shared/fonts.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { routerReady, TakeOver, watchPrerenderedInput } from './app/prerendered';
+import { routerReady, TakeOver, watchPrerenderedInput, yieldToMain } from './app/prerendered';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 
 clearChunkLoadFlag();
 installChunkLoadErrorHandler();
-const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// Over a prerendered screen the visitor may already be typing: each step of the start gets a task
+// of its own, so that none holds the page up for long.
+const typed = root.dataset.prerendered ? watchPrerenderedInput(root) : null;
+if (typed) await yieldToMain();
+const router = createAppRouter();
 
 const app = (
   <StrictMode>
@@ -24,20 +28,19 @@ const app = (
   </StrictMode>
 );
 
-if (root.dataset.prerendered) {
+if (typed) {
   // The server sent this screen prerendered (scripts/prerender.mjs). The app takes it over once the
   // guards have run and the screen's chunk is here, so the visitor never sees a spinner in between.
   // A transition renders in short slices and swaps the markup in one commit; what the visitor typed
   // meanwhile is carried over.
-  const typed = watchPrerenderedInput(root);
   const takenOver = () => {
     delete root.dataset.prerendered;
     typed.restore();
   };
-  void routerReady(router).then(() => {
-    const reactRoot = createRoot(root);
-    startTransition(() => reactRoot.render(<TakeOver onTakenOver={takenOver}>{app}</TakeOver>));
-  });
+  await routerReady(router);
+  await yieldToMain();
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(<TakeOver onTakenOver={takenOver}>{app}</TakeOver>));
 } else {
   createRoot(root).render(app);
 }

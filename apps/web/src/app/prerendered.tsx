@@ -3,6 +3,13 @@ import type { createBrowserRouter } from 'react-router';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+/** Lets the browser handle input and paint before the next step (a task boundary). */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Resolves once the router has run the first navigation's guards and loaded its screens. */
 export function routerReady(router: AppRouter): Promise<void> {
   return new Promise((resolve) => {
