@@ -1,4 +1,5 @@
 import type { OrderTab } from '@cabinet/contract';
+import { formatCount } from '../../shared/format';
 
 /** Russian text of the orders list, success and welcome screens. */
 export const ordersMessages = {
@@ -11,6 +12,7 @@ export const ordersMessages = {
   noDeadline: 'Срок не указан',
   priceLabel: 'Стоимость',
   packet: 'В пакете заказов',
+  packetGroup: (count: number) => `Пакет заказов · ${formatCount(count, ['работа', 'работы', 'работ'])}`,
   actions: (id: number) => `Действия с заказом №${id}`,
   open: 'Открыть',
   edit: 'Редактировать',

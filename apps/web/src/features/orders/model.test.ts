@@ -17,6 +17,7 @@ import {
   stampOrder,
   statusBadgeColor,
   withoutOrder,
+  groupByPacket,
 } from './model';
 import { list, listItem } from './test-fixtures';
 
@@ -168,5 +169,32 @@ describe('first-order goal', () => {
     expect(recordFirstOrderGoalOnce({ id: 5, is_first_order: true }, storage, record)).toBe(false);
     expect(recordFirstOrderGoalOnce({ id: 6, is_first_order: false }, storage, record)).toBe(false);
     expect(recorded).toBe(1);
+  });
+});
+
+describe('groupByPacket', () => {
+  const item = (id: number, packet_id: number | null) => listItem(id, { packet_id });
+
+  it('keeps single orders apart and gathers adjacent orders of one packet, in list order', () => {
+    const groups = groupByPacket([
+      item(9, null),
+      item(8, 3),
+      item(7, 3),
+      item(6, 3),
+      item(5, null),
+      item(4, 2),
+      item(3, 2),
+    ]);
+    expect(groups.map((g) => [g.packetId, g.orders.map((o) => o.id)])).toEqual([
+      [null, [9]],
+      [3, [8, 7, 6]],
+      [null, [5]],
+      [2, [4, 3]],
+    ]);
+  });
+
+  it('does not merge a packet across an order between its parts', () => {
+    const groups = groupByPacket([item(3, 1), item(2, null), item(1, 1)]);
+    expect(groups.map((g) => g.packetId)).toEqual([1, null, 1]);
   });
 });

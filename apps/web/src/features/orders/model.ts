@@ -189,3 +189,22 @@ export function recordFirstOrderGoalOnce(
   record();
   return true;
 }
+
+/** A run of the list: one order, or the orders of one packet placed together (spec: shown together). */
+export type ListGroup =
+  { packetId: null; orders: [OrderListItem] } | { packetId: number; orders: OrderListItem[] };
+
+/**
+ * Groups the page's orders for display: orders of one packet that sit next to each other (they are
+ * placed together, so the list's order keeps them adjacent) form one group, in the list's order.
+ */
+export function groupByPacket(orders: readonly OrderListItem[]): ListGroup[] {
+  const groups: ListGroup[] = [];
+  for (const order of orders) {
+    const last = groups.at(-1);
+    if (order.packet_id !== null && last?.packetId === order.packet_id) last.orders.push(order);
+    else if (order.packet_id !== null) groups.push({ packetId: order.packet_id, orders: [order] });
+    else groups.push({ packetId: null, orders: [order] });
+  }
+  return groups;
+}

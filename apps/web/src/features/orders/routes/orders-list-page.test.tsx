@@ -100,6 +100,24 @@ describe('OrdersListPage', () => {
     expect(tab('Архив')).toHaveTextContent('Архив0');
   });
 
+  it('shows the orders of one packet together, with the action that pays for the packet', async () => {
+    serve(
+      fakeServer([listItem(1), listItem(2, { packet_id: 7 }), listItem(3, { packet_id: 7 }), listItem(4)]),
+    );
+    renderList();
+    const packet = await screen.findByRole('region', { name: 'Пакет заказов · 2 работы' });
+    expect(
+      within(packet)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Заказ №3', 'Заказ №2']);
+    expect(within(packet).getByRole('link', { name: 'Оплатить пакет' })).toHaveAttribute(
+      'href',
+      '/pay-packet/7',
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
   it('says what to do on an empty tab, with the new-order action', async () => {
     serve(fakeServer([listItem(1)]));
     renderList('/home/archive');

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Group, Pagination, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ORDER_TABS, type OrderCounters, type OrderListItem, type OrderTab } from '@cabinet/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { notify } from '../../../shared/notify';
@@ -11,7 +11,7 @@ import { OrdersEmpty, OrdersError, OrdersSkeleton } from '../components/list-sta
 import { OrderCard } from '../components/order-card';
 import { showUndoSnackbar } from '../components/undo-snackbar';
 import { ordersMessages as m } from '../messages';
-import { pageCount, parsePage } from '../model';
+import { groupByPacket, pageCount, parsePage } from '../model';
 
 const PAGE_PARAM = 'page';
 
@@ -81,9 +81,23 @@ export default function OrdersListPage() {
         <OrdersEmpty tab={tab} />
       ) : (
         <Stack gap="sm">
-          {list.data.results.map((order) => (
-            <OrderCard key={order.id} order={order} now={now} onTrash={onTrash} onRestore={onRestore} />
-          ))}
+          {groupByPacket(list.data.results).map((group) =>
+            group.packetId === null ? (
+              <OrderCard
+                key={group.orders[0].id}
+                order={group.orders[0]}
+                now={now}
+                onTrash={onTrash}
+                onRestore={onRestore}
+              />
+            ) : (
+              <PacketGroup key={`packet-${group.packetId}-${group.orders[0]?.id}`} packetId={group.packetId}>
+                {group.orders.map((order) => (
+                  <OrderCard key={order.id} order={order} now={now} onTrash={onTrash} onRestore={onRestore} />
+                ))}
+              </PacketGroup>
+            ),
+          )}
           {total > 1 && (
             <Box component="nav" aria-label={m.pagesLabel}>
               <Pagination
@@ -154,3 +168,23 @@ const controlLabels: Record<'first' | 'previous' | 'next' | 'last', string> = {
   next: m.nextPage,
   last: m.lastPage,
 };
+
+/** Orders placed together in a packet: one frame, paid at once (spec §2 /pay-packet/{id}). */
+function PacketGroup({ packetId, children }: { packetId: number; children: ReactNode[] }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" withBorder radius="md" p="sm" aria-labelledby={titleId} bg="var(--app-canvas)">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text id={titleId} fw={600} size="sm">
+            {m.packetGroup(children.length)}
+          </Text>
+          <Button component={Link} to={paths.payPacket.getHref(packetId)} size="xs" variant="light">
+            {m.payPacket}
+          </Button>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
