@@ -1,13 +1,13 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers. The CSP allows only our own scripts; styles may be inline because
- * Mantine sets CSS variables through style attributes.
+ * Helmet's options. The CSP allows only our own scripts; styles may be inline because Mantine
+ * sets CSS variables through style attributes. No nonce: nothing here depends on the request.
  */
-export default fp(async function securityPlugin(app: FastifyInstance, opts: { isProduction: boolean }) {
-  await app.register(helmet, {
+export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -20,10 +20,54 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { is
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        upgradeInsecureRequests: opts.isProduction ? [] : null,
+        upgradeInsecureRequests: isProduction ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: opts.isProduction,
+    strictTransportSecurity: isProduction,
+  };
+}
+
+/**
+ * The headers @fastify/helmet sets with these options, asked of the plugin itself once: a
+ * throwaway instance runs it on one request, and what it set on the raw response is the set.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  let headers: Array<[string, string]> = [];
+  probe.get('/', (_request, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => {
+      if (typeof value !== 'string') throw new Error(`helmet set ${name} to a non-string value`);
+      return [name, value];
+    });
+    return reply.send('');
   });
+  try {
+    const res = await probe.inject({ method: 'GET', url: '/' });
+    if (res.statusCode !== 200 || headers.length === 0) throw new Error('helmet set no headers');
+  } finally {
+    await probe.close();
+  }
+  return headers;
+}
+
+/**
+ * Security headers on every answer — API, pages, files, errors — with exactly the values
+ * @fastify/helmet gives them. The plugin rebuilds helmet from its options and renders the CSP
+ * anew on every request (in an async hook and a second one); with no nonce the set never
+ * changes, so it is computed once at start and one callback hook adds it to the reply's own
+ * headers. Fastify then writes all the headers of an answer in one pass, where headers set on the
+ * raw response (helmet's way) made Node store, check and merge every header of it twice.
+ */
+export default fp(async function securityPlugin(app: FastifyInstance, opts: { isProduction: boolean }) {
+  const headers = await helmetHeaders(helmetOptions(opts.isProduction));
+  const names = headers.map(([name]) => name);
+  const values = headers.map(([, value]) => value);
+  const count = headers.length;
+  const setSecurityHeaders: onRequestHookHandler = function setSecurityHeaders(_request, reply, done) {
+    for (let i = 0; i < count; i += 1) void reply.header(names[i] as string, values[i] as string);
+    done();
+  };
+  app.addHook('onRequest', setSecurityHeaders);
 });
