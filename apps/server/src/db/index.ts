@@ -10,6 +10,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * SQLite only (not in memory): a second connection, read-only, for point reads on the hot path
+   * that may run outside Kysely's queue for the one main connection. It sees committed data only,
+   * as another process would; never data of a transaction still open on the main connection.
+   */
+  reader?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,18 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (opts.sqlitePath === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reader = new SQLite(opts.sqlitePath, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return {
+    db,
+    dialect: 'sqlite',
+    reader,
+    close: async () => {
+      reader.close();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

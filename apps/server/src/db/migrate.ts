@@ -4,12 +4,14 @@ import * as m001 from './migrations/001-auth';
 import * as m002 from './migrations/002-reference';
 import * as m003 from './migrations/003-orders';
 import * as m004 from './migrations/004-order-counts';
+import * as m005 from './migrations/005-order-list-versions';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
   '002-reference': m002,
   '003-orders': m003,
   '004-order-counts': m004,
+  '005-order-list-versions': m005,
 };
 
 class InCodeProvider implements MigrationProvider {

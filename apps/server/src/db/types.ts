@@ -189,6 +189,12 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** Changes with every write to the customer's orders (migration 005). */
+export interface OrderListVersionsTable {
+  user_id: number;
+  version: number;
+}
+
 export type OrderFileKind = 'customer' | 'without_qc' | 'ajax';
 
 export interface OrderFilesTable {
@@ -232,6 +238,7 @@ export interface DB {
   orders: OrdersTable;
   order_packets_placed: OrderPacketsPlacedTable;
   order_counts: OrderCountsTable;
+  order_list_versions: OrderListVersionsTable;
   order_files: OrderFilesTable;
   promo_codes: PromoCodesTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import routes from './routes';
+import { sqliteListVersion } from './repo';
 import { OrdersService } from './service';
 
 declare module 'fastify' {
@@ -14,7 +15,12 @@ export default fp(
   async function ordersModule(app: FastifyInstance) {
     app.decorate(
       'ordersService',
-      new OrdersService({ db: app.database.db, storage: app.storage, config: app.config }),
+      new OrdersService({
+        db: app.database.db,
+        storage: app.storage,
+        config: app.config,
+        ...(app.database.reader ? { listVersion: sqliteListVersion(app.database.reader) } : {}),
+      }),
     );
     await app.register(routes);
   },

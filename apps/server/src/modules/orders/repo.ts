@@ -1,3 +1,4 @@
+import type { Database as SQLiteDatabase, Statement as SQLiteStatement } from 'better-sqlite3';
 import {
   PostgresAdapter,
   type Compilable,
@@ -167,6 +168,32 @@ const countsQuery = precompiled<[number], { status_id: number; n: number }>((db)
 /** Placed orders per status: a few rows the triggers of migration 004 keep up to date. */
 export function countByStatus(db: Kysely<DB>, userId: number) {
   return countsQuery(db, userId);
+}
+
+const versionQuery = precompiled<[number], { version: number | string }>((db) =>
+  db.selectFrom('order_list_versions').select('version').where('user_id', '=', slot<number>(0)),
+);
+
+/**
+ * The version of the customer's orders (migration 005), new after every write to any of them;
+ * undefined while the customer has none written since the migration.
+ */
+export async function listVersion(db: Kysely<DB>, userId: number): Promise<number | undefined> {
+  const row = (await versionQuery(db, userId))[0];
+  return row === undefined ? undefined : Number(row.version);
+}
+
+/**
+ * The same read on SQLite's read-only second connection (`Database.reader`): synchronous, with no
+ * turn through Kysely's queue. It sees the last committed version, as another process would.
+ */
+export function sqliteListVersion(reader: SQLiteDatabase): (userId: number) => number | undefined {
+  let statement: SQLiteStatement | undefined;
+  return (userId) => {
+    statement ??= reader.prepare('select version from order_list_versions where user_id = ?').pluck();
+    const version = statement.get(userId) as number | bigint | undefined;
+    return version === undefined ? undefined : Number(version);
+  };
 }
 
 export async function hasPlacedOrders(db: Kysely<DB>, userId: number): Promise<boolean> {

@@ -18,10 +18,10 @@ import {
   OrderListSchema,
   OrderSchema,
   OrderUpdateRequestSchema,
+  type OrderList,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
@@ -37,13 +37,7 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const FileParams = z.object({ fileId: z.coerce.number().int().positive() });
 const DraftFileParams = IdParams.extend({ fileId: z.coerce.number().int().positive() });
 const NoContent = z.null().describe('Удалено');
-
-/** JSON.stringify for 200, the zod serializer (which checks) for every other answer. */
-function plainJsonFor200(route: FastifyRouteSchemaDef<unknown>): (data: unknown) => string {
-  if (route.httpStatus === '200') return (data) => JSON.stringify(data);
-  // Fastify hands a route's own serializer compiler the schema of one answer, a zod schema here.
-  return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-}
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** Validates with a contract schema in the handler, answering 400 with the same field errors as the rest. */
 function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -62,17 +56,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const orders = app.ordersService;
 
-  await app.register(multipart, {
-    // A byte above the per-file limit, so that the upload's own check fires first with its message.
-    limits: {
-      fileSize: Math.floor(app.config.UPLOAD_MAX_FILE_MB * MB) + 1,
-      files: 20,
-      fields: 20,
-      parts: 40,
-    },
-    throwFileSizeLimit: false,
-  });
-
   app.get(
     base,
     {
@@ -83,12 +66,15 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         querystring: OrderListQuerySchema,
         response: { 200: OrderListSchema, ...errorResponses(400, 401, 404) },
       },
-      // The page is built field by field from typed rows (the service's toListItem), so checking
-      // it again with zod on every view repeats what the compiler checked; the schema still
-      // describes it in the OpenAPI document, and the tests of the list hold the shape to it.
-      serializerCompiler: plainJsonFor200,
     },
-    (request) => orders.list(request.userId, request.query),
+    // The page comes already rendered (the service keeps pages until the customer's orders change),
+    // so no serializer runs for it: it is built field by field from typed rows (the service's
+    // toListItem); the schema describes it in the OpenAPI document, and the list's tests hold the
+    // shape to it. A Buffer with its content type set is sent as it is.
+    async (request, reply) => {
+      const page = await orders.listJson(request.userId, request.query);
+      return reply.type(JSON_UTF8).send(page as unknown as OrderList);
+    },
   );
 
   app.post(
@@ -159,22 +145,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     (request) => orders.updateDraft(request.userId, request.params.id, request.body),
   );
 
-  app.post(
-    `${base}fake/:id/fake-files/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Загрузить файлы в черновик (multipart)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await orders.uploadDraftFiles(request.userId, request.params.id, request)),
-  );
-
   app.delete(
     `${base}fake/:id/delete-fake-file/:fileId/`,
     {
@@ -190,20 +160,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       await orders.deleteDraftFile(request.userId, request.params.id, request.params.fileId);
       return reply.code(204).send(null);
     },
-  );
-
-  app.post(
-    `${base}ajax-files/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Загрузить файлы до появления черновика (multipart); их id передаются потом в files',
-        consumes: ['multipart/form-data'],
-        response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await orders.uploadPending(request.userId, request)),
   );
 
   app.delete(
@@ -341,4 +297,51 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     },
     (request) => orders.addFilesWithoutQc(request.userId, request.params.id, request.body.files_without_qc),
   );
+
+  // Multipart bodies only on the two upload routes: the plugin's hooks (an async onRequest that
+  // listens for the socket closing, an async onResponse that cleans temporary files) would
+  // otherwise run on every request of the orders module, the list included.
+  await app.register(async function uploadRoutes(scope: FastifyInstance) {
+    await scope.register(multipart, {
+      // A byte above the per-file limit, so that the upload's own check fires first with its message.
+      limits: {
+        fileSize: Math.floor(scope.config.UPLOAD_MAX_FILE_MB * MB) + 1,
+        files: 20,
+        fields: 20,
+        parts: 40,
+      },
+      throwFileSizeLimit: false,
+    });
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+
+    uploads.post(
+      `${base}fake/:id/fake-files/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Загрузить файлы в черновик (multipart)',
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 404, 413) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await orders.uploadDraftFiles(request.userId, request.params.id, request)),
+    );
+
+    uploads.post(
+      `${base}ajax-files/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Загрузить файлы до появления черновика (multipart); их id передаются потом в files',
+          consumes: ['multipart/form-data'],
+          response: { 201: OrderFileListSchema, ...errorResponses(400, 401, 413) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await orders.uploadPending(request.userId, request)),
+    );
+  });
 }

@@ -31,6 +31,7 @@ import { nowIso } from '../../db/index';
 import type { DB, OrderFileKind, OrdersTable, PromoCodesTable } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
+import { ListPageCache } from './list-cache';
 import { applyDiscount, calculateCost, deadlineEndOfDay, promoStatus, type PromoRecord } from './pricing';
 import * as repo from './repo';
 import type { FileRow, OrderRow, ReferenceTitles } from './repo';
@@ -47,6 +48,8 @@ type CostFields = z.output<typeof CalculateCostRequestSchema>;
 
 export interface OrdersDeps {
   db: Kysely<DB>;
+  /** Reads the version of a customer's orders without Kysely (SQLite's reader connection). */
+  listVersion?: (userId: number) => number | undefined;
   storage: Storage;
   config: Pick<Config, 'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB'>;
 }
@@ -190,6 +193,26 @@ export class OrdersService {
   }
 
   // --- the list -----------------------------------------------------------------------------
+
+  /** Rendered pages by customer and query; see {@link ListPageCache}. */
+  readonly listPages = new ListPageCache();
+
+  /**
+   * A page of the list as the JSON bytes to send. The version is read before anything of the page:
+   * the page rendered after it is at least as new as that version, so it may stand for it.
+   */
+  async listJson(userId: number, q: { tab: OrderTab; page: number; page_size: number }): Promise<Buffer> {
+    const { listVersion } = this.deps;
+    const version = listVersion ? listVersion(userId) : await repo.listVersion(this.db, userId);
+    const key = `${userId}/${q.tab}/${q.page}/${q.page_size}`;
+    if (version !== undefined) {
+      const cached = this.listPages.get(key, version);
+      if (cached !== undefined) return cached;
+    }
+    const body = Buffer.from(JSON.stringify(await this.list(userId, q)));
+    if (version !== undefined) this.listPages.set(key, version, body);
+    return body;
+  }
 
   async list(userId: number, q: { tab: OrderTab; page: number; page_size: number }): Promise<OrderList> {
     const counters = countersFrom(await repo.countByStatus(this.db, userId));
