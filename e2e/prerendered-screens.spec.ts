@@ -1,8 +1,29 @@
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createCustomer } from './support/auth';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
+
+/**
+ * Opens `path` with the app's entry script held back, as on a slow line: the page shows only the
+ * prerendered screen until `release`, which then waits for the app to take the screen over.
+ */
+async function openBeforeTheApp(page: Page, path: string) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.goto(path, { waitUntil: 'commit' }); // the held script holds the load event back
+  await expect.poll(() => held.length).toBe(1);
+  return {
+    async release() {
+      released = true;
+      for (const route of held) await route.continue();
+      await expect
+        .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 15_000 })
+        .toBeNull();
+    },
+  };
+}
 
 /** /login, /registration and /restore arrive prerendered (scripts/prerender.mjs). */
 describe('prerendered visitor screens', () => {
@@ -39,15 +60,8 @@ describe('prerendered visitor screens', () => {
     const { page, context, errors } = await newPage(browser(), base, {
       viewport: { width: 390, height: 844 },
     });
-    // Hold the app's entry script back until the visitor has typed.
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/index-[^/]+\.js$/, (route) =>
-      release ? route.continue() : held.push(route),
-    );
-    await page.goto('/login', { waitUntil: 'commit' }); // the held script holds the load event back
-
-    await expect.poll(() => held.length).toBe(1);
+    // The visitor types before the app has arrived.
+    const app = await openBeforeTheApp(page, '/login');
     const submit = page.getByRole('button', { name: 'Войти', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('E-mail').fill(creds.email);
@@ -56,11 +70,7 @@ describe('prerendered visitor screens', () => {
     expect(page.url()).toBe(`${base}/login`);
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('/login');
 
-    release = true;
-    for (const route of held) await route.continue();
-    await expect
-      .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 15_000 })
-      .toBeNull();
+    await app.release();
     expect(await page.getByLabel('E-mail').inputValue()).toBe(creds.email);
     expect(await page.getByLabel('Пароль', { exact: true }).inputValue()).toBe(creds.password);
     await expect
@@ -75,16 +85,26 @@ describe('prerendered visitor screens', () => {
 
   it('keeps a ticked box of the prerendered registration form', async () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
-    const held: Route[] = [];
-    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => held.push(route));
-    await page.goto('/registration', { waitUntil: 'commit' });
-    await expect.poll(() => held.length).toBe(1);
+    const app = await openBeforeTheApp(page, '/registration');
     await page.getByRole('checkbox').check();
-    for (const route of held) await route.continue();
-    await expect
-      .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 15_000 })
-      .toBeNull();
+    await app.release();
     expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('switches the theme from the prerendered screen before the app has taken over', async () => {
+    const { page, context } = await newPage(browser(), inject('baseUrl'));
+    const app = await openBeforeTheApp(page, '/login');
+    await page.getByRole('button', { name: /тёмн|темн/i }).click();
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('app_theme'))).toBe('dark');
+    await app.release();
+    // The app starts in the chosen scheme and its own toggle takes over.
+    expect(await scheme()).toBe('dark');
+    await page.getByRole('button', { name: /светл/i }).click();
+    await expect.poll(scheme).toBe('light');
     await context.close();
   });
 

@@ -8,6 +8,23 @@
   }
 })();
 
+// On a prerendered screen the theme toggle works before the app has taken the screen over
+// (afterwards the app handles it, and reads the same stored choice when it starts).
+document.addEventListener('click', function (event) {
+  var root = document.getElementById('root');
+  if (!root || !root.hasAttribute('data-prerendered')) return;
+  var toggle = event.target instanceof Element && event.target.closest('[data-color-scheme-toggle]');
+  if (!toggle) return;
+  var html = document.documentElement;
+  var next = html.getAttribute('data-mantine-color-scheme') === 'dark' ? 'light' : 'dark';
+  html.setAttribute('data-mantine-color-scheme', next);
+  try {
+    localStorage.setItem('app_theme', next);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+});
+
 // A prerendered screen (scripts/prerender.mjs) paints from its HTML and stylesheet alone: its
 // scripts, listed in #root's data-scripts, are asked for once it has painted, so that they do not
 // compete with the stylesheet and fonts for a slow line.

@@ -14,6 +14,8 @@ export function ColorSchemeToggle() {
       aria-label={label}
       title={label}
       onClick={() => setColorScheme(next)}
+      // theme-init.js handles it on a prerendered screen before the app takes over.
+      data-color-scheme-toggle
     >
       {/* Both icons, the scheme's CSS shows one: right from the first (prerendered) paint. */}
       <Box component="span" lh={0} darkHidden>
