@@ -14,33 +14,41 @@ installChunkLoadErrorHandler();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// Over a prerendered screen the visitor may already be typing: each step of the start gets a task
-// of its own, so that none holds the page up for long.
-const typed = root.dataset.prerendered ? watchPrerenderedInput(root) : null;
-if (typed) await yieldToMain();
-const router = createAppRouter();
 
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
+/**
+ * Over a prerendered screen the visitor may already be typing: each step of the start gets a task
+ * of its own, so that none holds the page up for long. (A function rather than top-level await,
+ * which would make the bundler split the entry into many more chunks.)
+ */
+async function start(container: HTMLElement) {
+  const typed = container.dataset.prerendered ? watchPrerenderedInput(container) : null;
+  if (typed) await yieldToMain();
+  const router = createAppRouter();
 
-if (typed) {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+
+  if (!typed) {
+    createRoot(container).render(app);
+    return;
+  }
   // The server sent this screen prerendered (scripts/prerender.mjs). The app takes it over once the
   // guards have run and the screen's chunk is here, so the visitor never sees a spinner in between.
   // A transition renders in short slices and swaps the markup in one commit; what the visitor typed
   // meanwhile is carried over.
   const takenOver = () => {
-    delete root.dataset.prerendered;
+    delete container.dataset.prerendered;
     typed.restore();
   };
   await routerReady(router);
   await yieldToMain();
-  const reactRoot = createRoot(root);
+  const reactRoot = createRoot(container);
   startTransition(() => reactRoot.render(<TakeOver onTakenOver={takenOver}>{app}</TakeOver>));
-} else {
-  createRoot(root).render(app);
 }
+
+void start(root);
