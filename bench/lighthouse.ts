@@ -65,7 +65,7 @@ try {
         tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
         si: lhr.audits['speed-index']?.numericValue ?? 0,
-        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
       });
       const r = runs.at(-1)!;
       console.log(
@@ -86,10 +86,10 @@ try {
 } finally {
   await server.stop();
 }
-/** The snippet of the LCP element from the audit's details (a table or a list of tables). */
+/** The LCP element's label, from the LCP breakdown insight (a list of a table and a node). */
 function lcpElementOf(details: unknown): string {
-  const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
-  return found?.[1]?.slice(0, 100) ?? 'unknown';
+  const found = JSON.stringify(details ?? {}).match(/"nodeLabel":"((?:[^"\\]|\\.)*)"/);
+  return found?.[1]?.slice(0, 80) ?? 'unknown';
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
