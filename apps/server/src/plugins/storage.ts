@@ -43,6 +43,9 @@ export function createLocalStorage(dir: string): Storage {
       try {
         await pipeline(stream, file);
       } catch (err) {
+        // The file may still be opening when the source fails: wait until the stream has closed,
+        // or the removal could run first and the open create the file afterwards.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(path, { force: true });
         throw err;
       }
