@@ -2,12 +2,24 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 
+/** Any origin of ours: only the path, query and hash of a parsed value are kept. */
+const SAME_SITE = 'https://cabinet.invalid';
+
 /**
- * Where to go after signing in: the `redirect` query value when it is a same-site path
- * (starts with '/' but not '//' or '/\', which browsers treat as another host), else Home.
+ * Where to go after signing in: the `redirect` query value when it is a path of this site, else
+ * Home. The value is read by the URL parser the browser will use, not by a pattern: the parser
+ * drops tabs and newlines and reads '\\' as '/', so `/<tab>/evil.example` is another host to it,
+ * and navigating there would throw and leave the customer on /login.
  */
 export function redirectTarget(redirect: string | null | undefined): string {
-  if (redirect && /^\/(?![/\\])/.test(redirect)) return redirect;
+  if (redirect?.startsWith('/')) {
+    try {
+      const url = new URL(redirect, SAME_SITE);
+      if (url.origin === SAME_SITE) return url.pathname + url.search + url.hash;
+    } catch {
+      // Not a URL at all (`//` with no host): Home, like any other bad value.
+    }
+  }
   return paths.home.getHref('active');
 }
 
