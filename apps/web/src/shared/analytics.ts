@@ -1,3 +1,5 @@
+import { AUTO_LOGIN_PARAM, REDIRECT_PARAM } from './login-redirect';
+
 /**
  * Analytics interface of spec §1/§2: a page hit after every navigation and named goals.
  * No counters are configured yet, so nothing is recorded; a counter is added as a sink.
@@ -21,8 +23,37 @@ export function addAnalyticsSink(sink: AnalyticsSink): () => void {
   return () => sinks.delete(sink);
 }
 
+const REDACTED = 'redacted';
+/** Query parameters that sign someone in or prove they own an address. */
+const SECRET_PARAMS: ReadonlySet<string> = new Set(['token', AUTO_LOGIN_PARAM]);
+/** The id of a password-change link is the link's secret. */
+const CHANGE_PASSWORD_ID = /^\/change-password\/[^/]+/;
+const PARSE_BASE = 'https://cabinet.invalid';
+
+/**
+ * A page address (path and query) as a counter may see it: the password-change id, `token=` and
+ * `al=` replaced, also inside the `redirect` that carries the way back after sign-in. A counter
+ * is a third party that keeps what it is sent.
+ */
+export function redactUrl(url: string): string {
+  const parsed = new URL(url, PARSE_BASE);
+  const path = parsed.pathname.replace(CHANGE_PASSWORD_ID, `/change-password/${REDACTED}`);
+  const params = new URLSearchParams();
+  let changed = false;
+  for (const [name, value] of new URLSearchParams(parsed.search)) {
+    let safe = value;
+    if (SECRET_PARAMS.has(name)) safe = REDACTED;
+    else if (name === REDIRECT_PARAM && value.startsWith('/')) safe = redactUrl(value);
+    changed ||= safe !== value;
+    params.append(name, safe);
+  }
+  const search = changed ? `?${params.toString()}` : parsed.search;
+  return path + search + parsed.hash;
+}
+
 export function hit(url: string): void {
-  for (const sink of sinks) sink.hit(url);
+  const safe = redactUrl(url);
+  for (const sink of sinks) sink.hit(safe);
 }
 
 export function goal(name: string): void {
