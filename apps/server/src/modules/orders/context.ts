@@ -1,0 +1,67 @@
+import { earliestDeadline, orderMessages } from '@cabinet/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { DB } from '../../db/types';
+import { HttpError, badRequest } from '../../plugins/errors';
+import type { Storage } from '../../plugins/storage';
+import * as repo from './repo';
+import type { ReferenceTitles } from './repo';
+
+export interface OrdersDeps {
+  db: Kysely<DB>;
+  /** Reads the version of a customer's orders without Kysely (SQLite's reader connection). */
+  listVersion?: (userId: number) => number | undefined;
+  storage: Storage;
+  config: Pick<Config, 'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB'>;
+}
+
+/** What every part of the orders module shares: its dependencies and the reference titles. */
+export class OrdersContext {
+  constructor(readonly deps: OrdersDeps) {}
+
+  get db(): Kysely<DB> {
+    return this.deps.db;
+  }
+
+  private referenceCache: Promise<ReferenceTitles> | null = null;
+
+  /** Loaded once: reference lists change only with a migration, that is with a restart. */
+  titles(db: Kysely<DB> = this.db): Promise<ReferenceTitles> {
+    // Inside a transaction the first load must go through it: SQLite has one connection.
+    this.referenceCache ??= repo.referenceTitles(db).catch((err: unknown) => {
+      this.referenceCache = null;
+      throw err;
+    });
+    return this.referenceCache;
+  }
+}
+
+export const notFound = () => new HttpError(404, orderMessages.orderNotFound);
+export const draftNotFound = () => new HttpError(404, orderMessages.draftNotFound);
+export const fileNotFound = () => new HttpError(404, orderMessages.fileNotFound);
+
+export function requireDeadline(deadline: string, now: Date): void {
+  if (deadline < earliestDeadline(now)) throw badRequest('deadline', orderMessages.deadlineTooEarly);
+}
+
+/** Every reference an order or a draft names must exist: 400 on the first that does not. */
+export async function checkRefs(
+  db: Kysely<DB>,
+  body: {
+    work_type_id?: number | null | undefined;
+    subject_id?: number | null | undefined;
+    university_id?: number | null | undefined;
+    verification_system_id?: number | null | undefined;
+  },
+): Promise<void> {
+  const checks = [
+    ['work_type_id', 'work_types', orderMessages.unknownWorkType],
+    ['subject_id', 'subjects', orderMessages.unknownSubject],
+    ['university_id', 'universities', orderMessages.unknownUniversity],
+    ['verification_system_id', 'verification_systems', orderMessages.unknownVerificationSystem],
+  ] as const;
+  for (const [field, table, message] of checks) {
+    const id = body[field];
+    if (id != null && !(await repo.exists(db, table, id))) throw badRequest(field, message);
+  }
+}

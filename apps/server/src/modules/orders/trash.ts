@@ -1,0 +1,42 @@
+import { OrderStatusId, orderMessages, type Order } from '@cabinet/contract';
+import { nowIso } from '../../db/index';
+import { HttpError } from '../../plugins/errors';
+import { notFound, type OrdersContext } from './context';
+import { getOrder } from './order';
+import * as repo from './repo';
+import { requireTransition, storedStatus } from './statuses';
+
+/** Moves an order to the trash (status 16 "archived order"), remembering where it was. */
+export function trashOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrder(trx, userId, id, false);
+    if (!row) throw notFound();
+    if (row.is_trash === 1) throw new HttpError(409, orderMessages.alreadyTrashed);
+    requireTransition(row.status_id, OrderStatusId.trashed);
+    await repo.updateOrder(trx, id, {
+      status_id: OrderStatusId.trashed,
+      is_trash: 1,
+      trashed_from_status: row.status_id,
+      updated_at: nowIso(),
+    });
+    return getOrder(ctx, userId, id, trx);
+  });
+}
+
+/** Brings an order back from the trash to the status it was trashed from. */
+export function restoreOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrder(trx, userId, id, false);
+    if (!row) throw notFound();
+    if (row.is_trash !== 1) throw new HttpError(409, orderMessages.notTrashed);
+    const back = row.trashed_from_status ?? OrderStatusId.pricing;
+    requireTransition(row.status_id, storedStatus(back), back);
+    await repo.updateOrder(trx, id, {
+      status_id: back,
+      is_trash: 0,
+      trashed_from_status: null,
+      updated_at: nowIso(),
+    });
+    return getOrder(ctx, userId, id, trx);
+  });
+}
