@@ -1,11 +1,21 @@
 // `npm run dev`: the server restarting on change, and Vite with the API proxied to it.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The server runs in apps/server, where it would not find the root .env: read it here. A NODE_ENV
+// from the shell or from .env wins; without one this is development.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', WEB_DIST: 'none' };
+// Without a key the server makes up one per process; one per `npm run dev` keeps sessions and
+// login codes across the watcher's restarts. Production still has to bring its own.
+if (!env.JWT_SECRET && env.NODE_ENV !== 'production') env.JWT_SECRET = randomBytes(32).toString('base64url');
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/server'], {
-    stdio: 'inherit',
-    env: { ...process.env, WEB_DIST: 'none' },
-  }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

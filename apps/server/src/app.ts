@@ -84,7 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(referenceModule);
   await app.register(storagePlugin);
   await app.register(ordersModule);
-  if (config.NODE_ENV !== 'production') await app.register(devRoutes);
+  if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });
   return app;

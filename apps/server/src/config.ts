@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z
@@ -11,12 +12,12 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
 
-const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
-
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Unset means production: a forgotten variable must not turn on the outbox, the demo data or a
+    // known key. `npm start` and `npm run dev` set development when nothing else is set.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -31,7 +32,7 @@ export const ConfigSchema = z
     UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(10_240).default(50),
     UPLOAD_MAX_ORDER_MB: z.coerce.number().positive().max(102_400).default(200),
 
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86400).default(300),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -62,15 +63,23 @@ export const ConfigSchema = z
     OAUTH_YANDEX_USERINFO_URL: z.url().default('https://login.yandex.ru/info?format=json'),
   })
   .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
+    if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'must be set (32+ random characters) unless NODE_ENV is development or test',
+      });
     }
     if (c.DATABASE_URL && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL)) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'JWT_SECRET'> & {
+  JWT_SECRET: string;
+  /** True when no JWT_SECRET was given (development, test) and this process made up its own. */
+  JWT_SECRET_GENERATED: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -86,5 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { JWT_SECRET, ...rest } = parsed.data;
+  // Development and test without a key get a random one per process, never one from the
+  // repository: access tokens and login codes then end with the process (sessions live on in the
+  // refresh cookie, which is checked against the database). `npm run dev` passes one key to all
+  // the restarts of its watcher.
+  return JWT_SECRET
+    ? { ...rest, JWT_SECRET, JWT_SECRET_GENERATED: false }
+    : { ...rest, JWT_SECRET: randomBytes(32).toString('base64url'), JWT_SECRET_GENERATED: true };
 }

@@ -1,8 +1,18 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
+
+/** What the mode turns on, said once at start so a wrong NODE_ENV is seen at once. */
+function modeLine(config: Config): string {
+  if (config.NODE_ENV === 'production') {
+    return config.SMTP_URL
+      ? 'production mode'
+      : 'production mode; SMTP_URL is not set: mail is kept in the outbox table and reaches nobody';
+  }
+  return `${config.NODE_ENV} mode: not for real users — /dev/outbox shows every mail, demo data may be seeded; set NODE_ENV=production to deploy`;
+}
 
 async function main() {
   let config;
@@ -16,6 +26,12 @@ async function main() {
     throw e;
   }
   const app = await buildApp(config);
+  app.log.info({ mode: config.NODE_ENV }, modeLine(config));
+  if (config.JWT_SECRET_GENERATED) {
+    app.log.warn(
+      'JWT_SECRET is not set: a random key for this process; access tokens and login codes end with it',
+    );
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,6 +1,9 @@
 import { ORDER_TABS, OrderListSchema, ProfileSchema, TokensResponseSchema, api } from '@cabinet/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import devRoutes from '../src/modules/dev/routes';
 import { bearer, buildTestApp, registerCustomer, uniqueEmail, type TestApp } from './helpers';
 
 describe('dev outbox', () => {
@@ -59,17 +62,51 @@ describe('dev outbox', () => {
   });
 });
 
-describe('dev outbox in production', () => {
-  it('does not exist', async () => {
-    const t = await buildTestApp({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
-    try {
-      expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: `/dev/outbox/latest?to=a%40b.c` })).statusCode).toBe(
-        404,
-      );
-    } finally {
-      await t.close();
-    }
+describe('production', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) };
+
+  it.each<Record<string, string>>([{}, { SEED_DEMO: '1' }, { SEED_DEMO: 'auto' }])(
+    'has no dev outbox, whatever else is set (%j)',
+    async (env) => {
+      const t = await buildTestApp({ ...production, ...env });
+      try {
+        const email = uniqueEmail();
+        await registerCustomer(t.app, { email });
+        expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+        const latest = await t.app.inject({
+          method: 'GET',
+          url: `/dev/outbox/latest?to=${encodeURIComponent(email)}`,
+        });
+        expect(latest.statusCode).toBe(404);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it.each<Record<string, string>>([{}, { SEED_DEMO: '1' }, { SEED_DEMO: 'auto' }])(
+    'seeds nothing into an empty database, whatever SEED_DEMO says (%j)',
+    async (env) => {
+      const t = await buildTestApp({ ...production, ...env });
+      try {
+        expect(await t.app.database.db.selectFrom('users').select('email').execute()).toEqual([]);
+        expect(await t.app.database.db.selectFrom('orders').select('id').execute()).toEqual([]);
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/client/auth/login/',
+          payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+        });
+        expect(login.statusCode).toBe(400);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('refuses to register the dev routes at all', async () => {
+    const app = Fastify({ logger: false }).decorate('config', loadConfig(production));
+    await expect(app.register(devRoutes).ready()).rejects.toThrow(/not for production/);
+    await app.close();
   });
 });
 

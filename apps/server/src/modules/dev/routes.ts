@@ -14,10 +14,13 @@ const MailSchema = z.object({
 });
 
 /**
- * The dev outbox: mail kept in the database when no SMTP server is configured. Registered only
- * outside production; browser tests read sign-in codes and links from it.
+ * The dev outbox: mail kept in the database when no SMTP server is configured. Registered only in
+ * development and test; browser tests read sign-in codes and links from it.
  */
 export default async function devRoutes(fastify: FastifyInstance) {
+  // It lists every code, link and generated password: a registration in production is a bug that
+  // must stop the start, not a page to serve.
+  if (fastify.config.NODE_ENV === 'production') throw new Error('the dev outbox is not for production');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
