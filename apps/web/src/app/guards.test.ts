@@ -100,8 +100,8 @@ describe('order, certificate, withdraw, payment and social guards (spec §4, §5
   });
 
   it('a trashed order opens the archive tab', () => {
-    expect(decideLoadedOrder({ id: 1, trash: { is_trash: true } })).toEqual(go('/home/archive'));
-    expect(decideLoadedOrder({ id: 1, trash: { is_trash: false } })).toEqual(CONTINUE);
+    expect(decideLoadedOrder({ trash: { is_trash: true } })).toEqual(go('/home/archive'));
+    expect(decideLoadedOrder({ trash: { is_trash: false } })).toEqual(CONTINUE);
   });
 
   it.each([

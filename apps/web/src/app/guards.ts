@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { replace } from 'react-router';
-import type { Order } from '../features/orders/model';
-import { isOrderTrashed } from '../features/orders/order-trash';
+import { isOrderTrashed, type TrashFlag } from '../features/orders/order-trash';
 import type { VerificationStatus } from '../features/payments/model';
 import { isVerificationPassed } from '../features/payments/verification-passed';
 import { getAccessToken } from '../shared/auth/session';
@@ -74,7 +73,7 @@ export function decideRouteId(id: string | undefined): GuardDecision {
 }
 
 /** Spec §4: an order in the trash opens the archive tab instead. */
-export function decideLoadedOrder(order: Order): GuardDecision {
+export function decideLoadedOrder(order: TrashFlag): GuardDecision {
   return isOrderTrashed(order) ? redirectTo(paths.home.getHref('archive')) : CONTINUE;
 }
 
@@ -191,7 +190,7 @@ export async function homeTabLoader({ request, params }: LoaderFunctionArgs): Pr
 export async function orderLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
   const id = requireId(params.id);
-  let order: Order;
+  let order: TrashFlag;
   const { loadOrderForRoute } = await import('../features/orders/api');
   try {
     order = await loadOrderForRoute(id);

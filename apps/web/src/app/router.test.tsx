@@ -2,9 +2,17 @@ import { api } from '@cabinet/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listItem } from '../features/orders/test-fixtures';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (init: RequestInit | undefined) => Reply;
+
+/** An order as `GET /api/client/orders/{id}/` answers it. */
+const order = (id: number, isTrash: boolean) => ({
+  ...listItem(id, { trash: { is_trash: isTrash } }),
+  files: [],
+  files_without_qc: [],
+});
 
 const profile = {
   id: 1,
@@ -173,13 +181,13 @@ describe('customers', () => {
   });
 
   it('a trashed order opens the archive tab', async () => {
-    serve({ 'GET /api/client/orders/5/': () => ({ body: { id: 5, trash: { is_trash: true } } }) });
+    serve({ 'GET /api/client/orders/5/': () => ({ body: order(5, true) }) });
     const { settled } = await open('/order/5/files');
     await settled('/home/archive');
   });
 
   it('an order opens its chat, and the cached order is reused within 60 s', async () => {
-    serve({ 'GET /api/client/orders/5/': () => ({ body: { id: 5, trash: { is_trash: false } } }) });
+    serve({ 'GET /api/client/orders/5/': () => ({ body: order(5, false) }) });
     const { router, settled } = await open('/order/5');
     await settled('/order/5/chat');
     expect(await screen.findByRole('heading', { name: 'Чат по заказу' })).toBeInTheDocument();

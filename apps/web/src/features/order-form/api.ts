@@ -24,12 +24,10 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
+import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
 import { queryClient } from '../../shared/query-client';
 import { packetQuote, costRequest, type PriceInput, type PriceQuote } from './model';
-
-/** Spec §9: a cached order is stale after 60000 ms. */
-const ORDER_STALE_MS = 60_000;
 
 /** Reference lists change only with a deploy: loaded once per visit. */
 const REFERENCE_STALE_MS = Number.POSITIVE_INFINITY;
@@ -133,42 +131,22 @@ export async function updateDraft(id: number, body: DraftUpdateRequest): Promise
 
 export async function createOrder(body: OrderCreateRequest): Promise<OrderCreated> {
   const created = OrderCreatedSchema.parse(await apiFetch(api.orders.root, { method: 'POST', body }));
-  await queryClient.invalidateQueries({ queryKey: ['orders'] });
+  await queryClient.invalidateQueries({ queryKey: orderKeys.all });
   return created;
 }
 
-/** The order guard's cache (`['orders', 'detail', id]`, stamped with when it was loaded). */
-function guardCachedOrder(id: string): { order: Order; at: number } | undefined {
-  const cached: unknown = queryClient.getQueryData(['orders', 'detail', id]);
-  const parsed = OrderSchema.safeParse(cached);
-  if (!parsed.success) return undefined;
-  const at = (cached as { timestamp?: unknown }).timestamp;
-  return { order: parsed.data, at: typeof at === 'number' ? at : 0 };
-}
-
 /**
- * The order to edit. The order guard has just loaded it: within the spec's 60000 ms that copy is
- * used, else (or when the guard kept only part of it) the order is loaded again.
+ * An edited order is the answer of the edit: it goes into the order's one cache entry (the guard
+ * and the list's actions read it too), and the lists are loaded again.
  */
-export const orderQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['order-form', 'order', id],
-    queryFn: async ({ signal }) => OrderSchema.parse(await apiFetch(api.orders.byId(id), { signal })),
-    initialData: () => guardCachedOrder(id)?.order,
-    initialDataUpdatedAt: () => guardCachedOrder(id)?.at,
-    staleTime: ORDER_STALE_MS,
-    gcTime: 0,
-  });
-
-/** The orders list and the order guard read their own cache: an edited order is reloaded there. */
-async function forgetOrder(id: number): Promise<void> {
-  queryClient.removeQueries({ queryKey: ['orders', 'detail', String(id)] });
-  await queryClient.invalidateQueries({ queryKey: ['orders'] });
+async function rememberOrder(order: Order): Promise<void> {
+  queryClient.setQueryData(getOrderQueryOptions(order.id).queryKey, order);
+  await queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
 }
 
 export async function updateOrder(id: number, body: OrderUpdateRequest): Promise<Order> {
   const order = OrderSchema.parse(await apiFetch(api.orders.byId(id), { method: 'PATCH', body }));
-  await forgetOrder(id);
+  await rememberOrder(order);
   return order;
 }
 
@@ -176,7 +154,7 @@ export async function addFilesWithoutQc(id: number, fileIds: number[]): Promise<
   const order = OrderSchema.parse(
     await apiFetch(api.orders.notEditable(id), { method: 'PATCH', body: { files_without_qc: fileIds } }),
   );
-  await forgetOrder(id);
+  await rememberOrder(order);
   return order;
 }
 

@@ -2,8 +2,8 @@ import {
   api,
   OrderGreetingSchema,
   OrderListSchema,
-  OrderSchema as FullOrderSchema,
-  type Order as FullOrder,
+  OrderSchema,
+  type Order,
   type OrderGreeting,
   type OrderList,
   type OrderListItem,
@@ -11,35 +11,14 @@ import {
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
+import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { queryClient } from '../../shared/query-client';
-import {
-  afterTrash,
-  countersAfterRestore,
-  isOrderStale,
-  listSearch,
-  OrderSchema,
-  stampOrder,
-  tabOfStatus,
-  withoutOrder,
-  type CachedOrder,
-} from './model';
+import { afterTrash, countersAfterRestore, listSearch, tabOfStatus, withoutOrder } from './model';
 
-export const orderQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['orders', 'detail', id],
-    queryFn: async ({ signal }): Promise<CachedOrder> =>
-      stampOrder(OrderSchema.parse(await apiFetch(api.orders.byId(id), { signal })), Date.now()),
-  });
-
-/** For the order route guard: the cached order unless it is missing or stale, else a fresh load. */
-export async function loadOrderForRoute(id: string): Promise<CachedOrder> {
-  const options = orderQueryOptions(id);
-  const cached = queryClient.getQueryData(options.queryKey);
-  if (cached && !isOrderStale(cached, Date.now())) return cached;
-  return queryClient.fetchQuery({ ...options, staleTime: 0 });
+/** Spec §4 order guard: the cached order while it is fresh, else a fresh load. */
+export function loadOrderForRoute(id: string): Promise<Order> {
+  return queryClient.fetchQuery(getOrderQueryOptions(id));
 }
-
-const LIST_KEY = ['orders', 'list'] as const;
 
 /**
  * One page of a tab. The query hands its `signal` to the request, so when the tab or the page
@@ -47,7 +26,7 @@ const LIST_KEY = ['orders', 'list'] as const;
  */
 export const ordersListQueryOptions = (tab: OrderTab, page: number) =>
   queryOptions({
-    queryKey: [...LIST_KEY, tab, page],
+    queryKey: orderKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<OrderList> =>
       OrderListSchema.parse(await apiFetch(`${api.orders.root}?${listSearch(tab, page)}`, { signal })),
   });
@@ -61,19 +40,19 @@ export function useOrdersList(tab: OrderTab, page: number) {
   });
 }
 
-export async function trashOrder(id: number): Promise<FullOrder> {
-  return FullOrderSchema.parse(await apiFetch(api.orders.byId(id), { method: 'DELETE' }));
+export async function trashOrder(id: number): Promise<Order> {
+  return OrderSchema.parse(await apiFetch(api.orders.byId(id), { method: 'DELETE' }));
 }
 
-export async function restoreOrder(id: number): Promise<FullOrder> {
-  return FullOrderSchema.parse(await apiFetch(api.orders.restore(id), { method: 'PATCH' }));
+export async function restoreOrder(id: number): Promise<Order> {
+  return OrderSchema.parse(await apiFetch(api.orders.restore(id), { method: 'PATCH' }));
 }
 
 type ListContext = { key: ReturnType<typeof ordersListQueryOptions>['queryKey']; previous?: OrderList };
 
 /**
  * Trash and restore change the list at once (spec §4 counters) and roll back on failure; the
- * answer also refreshes the cached order, so the order guard sees the new trash flag at once.
+ * answer also refreshes the cached order, so the order guard and the order form see it at once.
  */
 export function useOrderMutations(tab: OrderTab, page: number) {
   const client = useQueryClient();
@@ -88,10 +67,10 @@ export function useOrderMutations(tab: OrderTab, page: number) {
   const rollback = (_error: unknown, _variables: unknown, context: ListContext | undefined) => {
     if (context?.previous) client.setQueryData(context.key, context.previous);
   };
-  const remember = (order: FullOrder) => {
-    client.setQueryData(orderQueryOptions(String(order.id)).queryKey, stampOrder(order, Date.now()));
+  const remember = (order: Order) => {
+    client.setQueryData(getOrderQueryOptions(order.id).queryKey, order);
   };
-  const refresh = () => client.invalidateQueries({ queryKey: LIST_KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: orderKeys.lists() });
 
   const trash = useMutation({
     mutationFn: (order: OrderListItem) => trashOrder(order.id),
@@ -128,7 +107,7 @@ export type GreetingScreen = 'success' | 'welcome';
 
 export const greetingQueryOptions = (screen: GreetingScreen, id: string) =>
   queryOptions({
-    queryKey: ['orders', screen, id],
+    queryKey: orderKeys.greeting(screen, id),
     queryFn: async ({ signal }): Promise<OrderGreeting> =>
       OrderGreetingSchema.parse(
         await apiFetch(`${api.orders[screen]}?${new URLSearchParams({ id })}`, { signal }),

@@ -1,9 +1,10 @@
-import type { Order } from './model';
+/** What the trash check reads of an order. */
+export type TrashFlag = { trash?: { is_trash: boolean } };
 
 /**
- * Kept apart from the schemas in model.ts: the route guards (in the entry script) need only this,
- * and importing model.ts would bring zod into every first screen.
+ * Kept apart from model.ts: the route guards (in the entry script) need only this, and importing
+ * model.ts would bring the contract, and zod with it, into every first screen.
  */
-export function isOrderTrashed(order: Order): boolean {
+export function isOrderTrashed(order: TrashFlag): boolean {
   return order.trash?.is_trash === true;
 }

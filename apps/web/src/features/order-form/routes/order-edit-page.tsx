@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { orderQuery } from '../api';
+import { getOrderQueryOptions } from '../../../shared/api/get-order';
 import { NotEditableOrder } from '../components/not-editable-order';
 import { OrderForm } from '../components/order-form';
 import { orderFormMessages as m } from '../messages';
@@ -11,7 +11,7 @@ import { FormSkeleton, LoadFailed } from './order-continue-page';
 /** `/order/{id}/edit`: the order form prefilled while the order is editable, else files only. */
 export default function OrderEditPage() {
   const { id = '' } = useParams();
-  const order = useQuery(orderQuery(id));
+  const order = useQuery(getOrderQueryOptions(id));
   const [refused, setRefused] = useState(false);
   if (order.isPending) return <FormSkeleton title={m.editTitle} />;
   if (order.isError) {
