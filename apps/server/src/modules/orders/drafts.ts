@@ -31,6 +31,7 @@ function draftColumns(body: DraftInput): Updateable<OrdersTable> {
 export async function createDraft(ctx: OrdersContext, userId: number, body: DraftInput): Promise<Draft> {
   const at = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
     await checkRefs(trx, body);
     const id = await repo.insertOrder(trx, {
       user_id: userId,
@@ -77,6 +78,7 @@ export async function updateDraft(
   body: DraftInput,
 ): Promise<Draft> {
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, true);
     if (!row) throw draftNotFound();
     await checkRefs(trx, body);

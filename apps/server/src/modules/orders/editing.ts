@@ -31,6 +31,7 @@ export async function editOrder(
 ): Promise<Order> {
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
@@ -88,6 +89,7 @@ export async function addFilesWithoutQc(
   fileIds: number[],
 ): Promise<Order> {
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);

@@ -19,7 +19,7 @@ export async function uploadPending(
   request: FastifyRequest,
 ): Promise<OrderFile[]> {
   const used = await repo.bytesHeld(ctx.db, userId, null);
-  return store(ctx, userId, null, 'ajax', request, used);
+  return store(ctx, userId, null, request, used);
 }
 
 export async function uploadDraftFiles(
@@ -31,9 +31,7 @@ export async function uploadDraftFiles(
   const draft = await repo.findOrder(ctx.db, userId, draftId, true);
   if (!draft) throw draftNotFound();
   const used = await repo.bytesHeld(ctx.db, userId, draftId);
-  const files = await store(ctx, userId, draftId, 'customer', request, used);
-  await repo.updateOrder(ctx.db, draftId, { updated_at: nowIso() });
-  return files;
+  return store(ctx, userId, draftId, request, used);
 }
 
 export async function deletePendingFile(ctx: OrdersContext, userId: number, fileId: number): Promise<void> {
@@ -60,11 +58,16 @@ async function removeFile(ctx: OrdersContext, file: FileRow): Promise<void> {
   await ctx.deps.storage.remove(file.stored_name);
 }
 
+/**
+ * Streams the request's files to storage, then records them — on the draft, or as the customer's
+ * pending uploads — in one transaction that holds the customer's lock and counts the bytes held
+ * again. The count read before streaming (`usedBytes`) only stops a stream early: the customer's
+ * other uploads may be recorded while this one streams.
+ */
 async function store(
   ctx: OrdersContext,
   userId: number,
-  orderId: number | null,
-  kind: OrderFileKind,
+  draftId: number | null,
   request: FastifyRequest,
   usedBytes: number,
 ): Promise<OrderFile[]> {
@@ -76,19 +79,29 @@ async function store(
   });
   const at = nowIso();
   try {
-    const rows = await repo.insertFiles(
-      ctx.db,
-      received.map((f) => ({
-        order_id: orderId,
-        user_id: userId,
-        kind,
-        original_name: f.name,
-        stored_name: f.storedName,
-        size: f.size,
-        mime: f.mime,
-        created_at: at,
-      })),
-    );
+    const rows = await ctx.db.transaction().execute(async (trx) => {
+      await repo.lockCustomer(trx, userId);
+      if (draftId !== null) {
+        // The draft may have been placed or deleted while the files streamed.
+        if (!(await repo.findOrder(trx, userId, draftId, true))) throw draftNotFound();
+        await repo.updateOrder(trx, draftId, { updated_at: at });
+      }
+      const held = await repo.bytesHeld(trx, userId, draftId);
+      requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
+      return repo.insertFiles(
+        trx,
+        received.map((f) => ({
+          order_id: draftId,
+          user_id: userId,
+          kind: draftId === null ? 'ajax' : 'customer',
+          original_name: f.name,
+          stored_name: f.storedName,
+          size: f.size,
+          mime: f.mime,
+          created_at: at,
+        })),
+      );
+    });
     return rows.map(toFile);
   } catch (err) {
     await Promise.all(received.map((f) => storage.remove(f.storedName)));
@@ -96,7 +109,18 @@ async function store(
   }
 }
 
-/** Moves the customer's pending uploads onto an order, within the order's size limit. */
+/** 413 when an order (or the pending uploads) would hold more than the per-order limit. */
+function requireRoom(ctx: OrdersContext, bytes: number): void {
+  const { UPLOAD_MAX_ORDER_MB } = ctx.deps.config;
+  if (bytes > Math.floor(UPLOAD_MAX_ORDER_MB * MB)) {
+    throw new HttpError(413, orderMessages.orderFilesTooLarge(UPLOAD_MAX_ORDER_MB));
+  }
+}
+
+/**
+ * Moves the customer's pending uploads onto an order, within the order's size limit; inside a
+ * transaction that took the customer's lock first ({@link repo.lockCustomer}).
+ */
 export async function attachPending(
   ctx: OrdersContext,
   trx: Kysely<DB>,
@@ -110,10 +134,6 @@ export async function attachPending(
   const pending = await repo.pendingUploads(trx, userId, ids);
   if (pending.length !== ids.length) throw fileNotFound();
   const held = await repo.bytesHeld(trx, userId, orderId);
-  const adding = pending.reduce((sum, f) => sum + f.size, 0);
-  const { UPLOAD_MAX_ORDER_MB } = ctx.deps.config;
-  if (held + adding > Math.floor(UPLOAD_MAX_ORDER_MB * MB)) {
-    throw new HttpError(413, orderMessages.orderFilesTooLarge(UPLOAD_MAX_ORDER_MB));
-  }
+  requireRoom(ctx, held + pending.reduce((sum, f) => sum + f.size, 0));
   await repo.attachFiles(trx, ids, orderId, kind);
 }

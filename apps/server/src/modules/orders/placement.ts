@@ -30,6 +30,8 @@ export async function placeOrder(
   const at = now.toISOString();
   requireDeadline(body.deadline, now);
   const ids = await ctx.db.transaction().execute(async (trx) => {
+    // Two orders placed at once must not both be the first one.
+    await repo.lockCustomer(trx, userId);
     await checkRefs(trx, body);
     const firstOrder = !(await repo.hasPlacedOrders(trx, userId));
     const promo = body.promo_code ? await takePromo(trx, body.promo_code, now) : null;

@@ -196,6 +196,25 @@ export function sqliteListVersion(reader: SQLiteDatabase): (userId: number) => n
   };
 }
 
+/**
+ * Holds the customer's row until the transaction ends, so that the customer's transactions that
+ * decide from what the customer holds (placing, the byte budget of uploads) run one after another.
+ * Run it first in the transaction. SQLite has no row locks: a write as the first statement takes
+ * the database's write lock there (what BEGIN IMMEDIATE does), so no other connection or process
+ * can write between this transaction's reads and its writes.
+ */
+export async function lockCustomer(db: Kysely<DB>, userId: number): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  } else {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+}
+
 export async function hasPlacedOrders(db: Kysely<DB>, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('orders')
