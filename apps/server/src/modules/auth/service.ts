@@ -16,11 +16,11 @@ import {
 } from '../../lib/crypto';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AccessTokens } from '../../plugins/auth';
-import type { CounterStore } from '../../plugins/counters';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
-import { findUserByEmail, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
+import type { RateLimits } from '../../plugins/rate-limit';
+import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
@@ -32,8 +32,15 @@ const LOGIN_CODE_MAX_ATTEMPTS = 5;
 const PASSWORD_RESET_TTL_MS = DAY;
 const AUTO_LOGIN_TTL_MS = 7 * DAY;
 
+/** Who is signing in: the client's address and the accounts its device cookie names, if any. */
+export interface SignInClient {
+  ip: string;
+  device?: { id: string; accounts: number[] };
+}
+
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
 export interface Session {
+  userId: number;
   tokens: Tokens;
   refresh: { token: string; expiresAt: Date };
 }
@@ -42,7 +49,7 @@ export interface AuthDeps {
   database: Database;
   config: Config;
   mailer: Mailer;
-  counters: CounterStore;
+  limits: RateLimits;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
 }
@@ -74,7 +81,11 @@ export class AuthService {
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
     });
-    return { tokens: await this.deps.accessTokens.issue(userId), refresh: { token: raw, expiresAt } };
+    return {
+      userId,
+      tokens: await this.deps.accessTokens.issue(userId),
+      refresh: { token: raw, expiresAt },
+    };
   }
 
   /**
@@ -132,6 +143,7 @@ export class AuthService {
     }
     if (!outcome) throw notAuthorized();
     return {
+      userId: outcome.userId,
       tokens: await this.deps.accessTokens.issue(outcome.userId),
       refresh: { token: outcome.token, expiresAt: new Date(outcome.expiresAt) },
     };
@@ -146,52 +158,50 @@ export class AuthService {
 
   // Brute-force limits -----------------------------------------------------
 
-  private failKeys(email: string, ip: string) {
-    // Hashed so that the counter store (Redis) holds no e-mail addresses.
-    return { email: `login-fail:email:${sha256(email)}`, ip: `login-fail:ip:${ip}` };
-  }
-
-  /** 429 with Retry-After once either the e-mail or the IP has used up its failures. */
-  private async assertNotLocked(email: string, ip: string): Promise<void> {
-    const keys = this.failKeys(email, ip);
-    const [byEmail, byIp] = await Promise.all([
-      this.deps.counters.count(keys.email),
-      this.deps.counters.count(keys.ip),
-    ]);
-    const waits = [
-      byEmail.count >= this.config.LOGIN_MAX_FAILS_PER_EMAIL ? byEmail.resetInMs : 0,
-      byIp.count >= this.config.LOGIN_MAX_FAILS_PER_IP ? byIp.resetInMs : 0,
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      throw new HttpError(429, authMessages.tooManyAttempts, undefined, {
-        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
-      });
+  /**
+   * Reserves a failure before anything is verified (429 with Retry-After when none is left), so
+   * that parallel guesses verify at most the limit; a failed attempt keeps its reservation.
+   * Returns what to do when the attempt succeeds.
+   */
+  private async reserveAttempt(
+    email: string,
+    userId: number | undefined,
+    client: SignInClient,
+  ): Promise<() => Promise<void>> {
+    const { limits } = this.deps;
+    const windowMs = this.config.LOGIN_WINDOW_MINUTES * MINUTE;
+    // A browser that signed in to this account before guesses against its own budget only: a
+    // stranger's failures neither lock the owner out nor get reset by the owner's sign-in.
+    if (userId !== undefined && client.device?.accounts.includes(userId)) {
+      const key = `login-fail:device:${client.device.id}`;
+      const reservation = await limits.reserve([
+        { key, max: this.config.LOGIN_MAX_FAILS_PER_DEVICE, windowMs },
+      ]);
+      return () => reservation.reset();
     }
-  }
-
-  private async recordFailure(email: string, ip: string): Promise<void> {
-    const keys = this.failKeys(email, ip);
-    await Promise.all([this.deps.counters.hit(keys.email), this.deps.counters.hit(keys.ip)]);
-  }
-
-  private async clearFailures(email: string): Promise<void> {
-    await this.deps.counters.reset(this.failKeys(email, '').email);
+    const emailKey = limits.emailKey('login-fail', email);
+    const reservation = await limits.reserve([
+      { key: emailKey, max: this.config.LOGIN_MAX_FAILS_PER_EMAIL, windowMs },
+      { key: limits.ipKey('login-fail', client.ip), max: this.config.LOGIN_MAX_FAILS_PER_IP, windowMs },
+    ]);
+    // The owner has proved themselves: the e-mail's failures are forgotten, while the address only
+    // gets this attempt back, since others behind it may be guessing.
+    return async () => {
+      await reservation.release();
+      await limits.store.reset(emailKey);
+    };
   }
 
   // Password and code sign-in ----------------------------------------------
 
-  async loginWithPassword(email: string, password: string, ip: string): Promise<Session> {
-    await this.assertNotLocked(email, ip);
+  async loginWithPassword(email: string, password: string, client: SignInClient): Promise<Session> {
     const user = await findUserByEmail(this.db, email);
+    const succeeded = await this.reserveAttempt(email, user?.id, client);
     const ok = user?.password_hash
       ? await verifyPassword(user.password_hash, password)
       : await verifyDummyPassword(password);
-    if (!user || !ok) {
-      await this.recordFailure(email, ip);
-      throw new HttpError(400, authMessages.badCredentials);
-    }
-    await this.clearFailures(email);
+    if (!user || !ok) throw new HttpError(400, authMessages.badCredentials);
+    await succeeded();
     return this.startSession(user.id);
   }
 
@@ -216,26 +226,24 @@ export class AuthService {
     await this.sendQuietly(loginCodeMail(user.email, code));
   }
 
-  async verifyLoginCode(email: string, code: string, ip: string): Promise<Session> {
-    await this.assertNotLocked(email, ip);
-    const userId = await this.db.transaction().execute(async (trx) => {
-      const user = await findUserByEmail(trx, email);
-      if (!user) return null;
-      const row = await repo.findActiveLoginCode(trx, user.id, nowIso(), LOGIN_CODE_MAX_ATTEMPTS);
-      if (!row) return null;
-      const expected = Buffer.from(row.code_hash);
-      const given = Buffer.from(this.codeHash(user.id, code));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        await repo.countLoginCodeAttempt(trx, row.id);
-        return null;
-      }
-      return (await repo.markLoginCodeUsed(trx, row.id, nowIso())) ? user.id : null;
-    });
-    if (userId === null) {
-      await this.recordFailure(email, ip);
-      throw badRequest('code', authMessages.codeInvalid);
-    }
-    await this.clearFailures(email);
+  async verifyLoginCode(email: string, code: string, client: SignInClient): Promise<Session> {
+    const user = await findUserByEmail(this.db, email);
+    const succeeded = await this.reserveAttempt(email, user?.id, client);
+    const userId = !user
+      ? null
+      : await this.db.transaction().execute(async (trx) => {
+          const row = await repo.findActiveLoginCode(trx, user.id, nowIso(), LOGIN_CODE_MAX_ATTEMPTS);
+          if (!row) return null;
+          const expected = Buffer.from(row.code_hash);
+          const given = Buffer.from(this.codeHash(user.id, code));
+          if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+            await repo.countLoginCodeAttempt(trx, row.id);
+            return null;
+          }
+          return (await repo.markLoginCodeUsed(trx, row.id, nowIso())) ? user.id : null;
+        });
+    if (userId === null) throw badRequest('code', authMessages.codeInvalid);
+    await succeeded();
     return this.startSession(userId);
   }
 
@@ -287,15 +295,11 @@ export class AuthService {
       await setUserPassword(trx, row.user_id, passwordHash);
       await repo.spendOneTimeTokensOfUser(trx, row.user_id, 'password_reset', now);
       await repo.revokeAllRefreshTokens(trx, row.user_id, now);
-      const user = await trx
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
-      return user?.email ?? null;
+      return (await findUserById(trx, row.user_id))?.email ?? null;
     });
     if (!email) throw new HttpError(400, authMessages.linkInvalid);
-    await this.clearFailures(email);
+    // Whoever set the password owns the mailbox: the sign-in failures of the e-mail are forgotten.
+    await this.deps.limits.store.reset(this.deps.limits.emailKey('login-fail', email));
   }
 
   // One-time tokens and auto-login ---------------------------------------------

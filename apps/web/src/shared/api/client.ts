@@ -30,19 +30,37 @@ const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([
   api.auth.refresh,
 ]);
 
+/** An answer of the transport underneath: fetch, or XHR where upload progress is needed. */
+export interface TransportAnswer {
+  status: number;
+  text(): Promise<string>;
+}
+
 /**
  * The one HTTP client (spec §7 "Token handling", §8): credentials always sent, bearer when a token
  * exists, 401 → refresh → one retry, 429 → /429, errors as ApiError with the spec's messages.
  */
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const useAuth = init.auth !== false;
+  return (await authorizedRequest(path, (token) => send(path, init, token), init)) as T;
+}
+
+/**
+ * What every call goes through, whichever transport `attempt` uses: the token, one refresh and
+ * one retry on a 401, the body read, 429 → /429 and the error mapping.
+ */
+export async function authorizedRequest(
+  path: string,
+  attempt: (token: string | null) => Promise<TransportAnswer>,
+  options: Pick<ApiInit, 'auth' | 'signal'> = {},
+): Promise<unknown> {
+  const useAuth = options.auth !== false;
   const token = useAuth ? getAccessToken() : null;
-  let response = await send(path, init, token);
-  if (response.status === 401 && useAuth && !NO_REFRESH_PATHS.has(stripQuery(path))) {
+  let answer = await attempt(token);
+  if (answer.status === 401 && useAuth && !NO_REFRESH_PATHS.has(stripQuery(path))) {
     const fresh = await refreshAccessToken(token);
-    response = await send(path, init, fresh);
+    answer = await attempt(fresh);
   }
-  return (await readResult(response, init.signal)) as T;
+  return readResult(answer, options.signal);
 }
 
 /** Pulls the access token out of either shape (`{tokens: {…}}` or top level); spec §3, §8. */
@@ -93,7 +111,7 @@ async function requestNewToken(): Promise<string> {
     navigateTo(TOO_MANY_REQUESTS_PATH);
     throw ApiError.fromResponse(response.status, body);
   }
-  if (!response.ok) {
+  if (!isOk(response.status)) {
     const error = ApiError.fromResponse(response.status, body);
     if (response.status === 401 || response.status === 400 || error.detail === NOT_AUTHORIZED) {
       forceLogout();
@@ -147,22 +165,24 @@ async function send(path: string, init: ApiInit, token: string | null): Promise<
   }
 }
 
-async function readResult(response: Response, signal?: AbortSignal): Promise<unknown> {
+async function readResult(answer: TransportAnswer, signal?: AbortSignal): Promise<unknown> {
   let body: unknown;
   try {
-    body = await readBody(response);
+    body = await readBody(answer);
   } catch (error) {
     throw toTransportError(error, signal);
   }
-  if (response.status === 429) {
+  if (answer.status === 429) {
     navigateTo(TOO_MANY_REQUESTS_PATH);
   }
-  if (!response.ok) throw ApiError.fromResponse(response.status, body);
+  if (!isOk(answer.status)) throw ApiError.fromResponse(answer.status, body);
   return body;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+const isOk = (status: number) => status >= 200 && status < 300;
+
+async function readBody(answer: TransportAnswer): Promise<unknown> {
+  const text = await answer.text();
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -1,38 +1,19 @@
-import { getAccessToken } from '../auth/session';
-import { navigateTo } from '../navigation';
-import { refreshAccessToken } from './client';
+import { authorizedRequest, type TransportAnswer } from './client';
 import { ApiError } from './errors';
 
 export interface UploadOptions {
   /** Called with the share of the body sent so far, 0…1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  /** The multipart field name; the server takes every file part whatever its name. */
-  field?: string;
 }
 
-interface XhrResult {
-  status: number;
-  body: unknown;
-}
-
-const TOO_MANY_REQUESTS_PATH = '/429';
-
-function parse(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function send(
+/** One POST over XHR, which (unlike fetch) reports how much of the body has been sent. */
+function sendForm(
   path: string,
   form: FormData,
   token: string | null,
   options: UploadOptions,
-): Promise<XhrResult> {
+): Promise<TransportAnswer> {
   return new Promise((resolve, reject) => {
     const { signal, onProgress } = options;
     if (signal?.aborted) {
@@ -41,6 +22,7 @@ function send(
     }
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -49,15 +31,16 @@ function send(
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve({ status: xhr.status, body: parse(xhr.responseText) });
+      settle();
+      const text = xhr.responseText;
+      resolve({ status: xhr.status, text: () => Promise.resolve(text) });
     });
     xhr.addEventListener('error', () => {
-      signal?.removeEventListener('abort', onAbort);
+      settle();
       reject(ApiError.noResponse());
     });
     xhr.addEventListener('abort', () => {
-      signal?.removeEventListener('abort', onAbort);
+      settle();
       reject(ApiError.cancelled(signal?.reason));
     });
     signal?.addEventListener('abort', onAbort);
@@ -66,21 +49,20 @@ function send(
 }
 
 /**
- * Uploads files as multipart/form-data with upload progress, which fetch cannot report. The
- * token handling is apiFetch's: the bearer header when a token exists, and on a 401 one shared
- * refresh and one retry.
+ * Uploads files as multipart/form-data with upload progress. Everything but the sending is
+ * apiFetch's own code (token, refresh and retry, 429, errors); a retry reports progress from 0.
  */
 export async function uploadFiles<T>(path: string, files: File[], options: UploadOptions = {}): Promise<T> {
   const form = new FormData();
-  for (const file of files) form.append(options.field ?? 'file', file, file.name);
-  const token = getAccessToken();
-  let result = await send(path, form, token, options);
-  if (result.status === 401) {
-    const fresh = await refreshAccessToken(token);
-    options.onProgress?.(0);
-    result = await send(path, form, fresh, options);
-  }
-  if (result.status === 429) navigateTo(TOO_MANY_REQUESTS_PATH);
-  if (result.status < 200 || result.status >= 300) throw ApiError.fromResponse(result.status, result.body);
-  return result.body as T;
+  for (const file of files) form.append('file', file, file.name);
+  let attempts = 0;
+  const body = await authorizedRequest(
+    path,
+    (token) => {
+      if (attempts++ > 0) options.onProgress?.(0);
+      return sendForm(path, form, token, options);
+    },
+    { signal: options.signal },
+  );
+  return body as T;
 }
