@@ -16,10 +16,10 @@ import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
 import authPlugin from './plugins/auth';
-import countersPlugin from './plugins/counters';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
+import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import seedPlugin from './plugins/seed';
 import storagePlugin from './plugins/storage';
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dbPlugin, { url: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
   await app.register(seedPlugin);
   await app.register(authPlugin);
-  await app.register(countersPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
 
   app.get('/api/health/', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -40,6 +40,10 @@ export const ConfigSchema = z
     LOGIN_MAX_FAILS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILS_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    LOGIN_MAX_FAILS_PER_DEVICE: z.coerce.number().int().min(1).default(5),
+    RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,

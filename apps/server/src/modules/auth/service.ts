@@ -20,6 +20,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
+import type { RateLimits } from '../../plugins/rate-limit';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
 import * as repo from './repo';
 
@@ -244,6 +245,8 @@ export class AuthService {
         });
     if (userId === null) throw badRequest('code', authMessages.codeInvalid);
     await succeeded();
+    // The code went to this address: using it proves the address.
+    await emailProved(this.db, userId, email);
     return this.startSession(userId);
   }
 

@@ -75,7 +75,7 @@ afterEach(() => {
 describe('uploadFiles', () => {
   it('posts the files as multipart with credentials and the bearer, and reports progress', async () => {
     FakeXhr.answers = [{ status: 200, body: [{ id: 5 }] }];
-    const onProgress = vi.fn();
+    const onProgress = vi.fn<(fraction: number) => void>();
     await expect(uploadFiles(PATH, [file()], { onProgress })).resolves.toEqual([{ id: 5 }]);
     const [xhr] = FakeXhr.sent;
     expect(xhr).toMatchObject({ method: 'POST', url: PATH, withCredentials: true });
@@ -90,12 +90,12 @@ describe('uploadFiles', () => {
       { status: 201, body: [{ id: 6 }] },
     ];
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ access: 'B', expires_in: 300 })));
-    const onProgress = vi.fn();
+    const onProgress = vi.fn<(fraction: number) => void>();
     await expect(uploadFiles(PATH, [file()], { onProgress })).resolves.toEqual([{ id: 6 }]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(api.auth.refresh);
     expect(FakeXhr.sent.map((x) => x.headers.Authorization)).toEqual(['Bearer A', 'Bearer B']);
-    expect(onProgress.mock.calls.map(([f]: [number]) => f)).toEqual([0.5, 0, 0.5]);
+    expect(onProgress.mock.calls.map(([fraction]) => fraction)).toEqual([0.5, 0, 0.5]);
   });
 
   it('a second 401 is an error, not another refresh', async () => {
