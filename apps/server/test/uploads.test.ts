@@ -109,6 +109,84 @@ describe('uploads of order files', () => {
     expect(json.json()).toEqual({ detail: orderMessages.noFile });
   });
 
+  describe('a malformed multipart body', () => {
+    const boundary = 'cabinet-boundary';
+    const head = (disposition: string) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      );
+    const content = Buffer.concat([samples.pdf, Buffer.alloc(8 * 1024, 0x20)]);
+    const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const cases: Array<[string, string, Buffer, string]> = [
+      [
+        'a file part without a file name',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.concat([head('name="file"'), content, end]),
+        orderMessages.fileNameMissing,
+      ],
+      [
+        'a file part with an empty file name',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.concat([head('name="file"; filename=""'), content, end]),
+        orderMessages.fileNameMissing,
+      ],
+      [
+        'no boundary',
+        'multipart/form-data',
+        Buffer.concat([head('name="file"; filename="a.pdf"'), content, end]),
+        orderMessages.uploadBroken,
+      ],
+      [
+        'a wrong boundary',
+        'multipart/form-data; boundary=another-one',
+        Buffer.concat([head('name="file"; filename="a.pdf"'), content, end]),
+        orderMessages.uploadBroken,
+      ],
+      [
+        'a truncated body',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.concat([head('name="file"; filename="a.pdf"'), content]),
+        orderMessages.uploadBroken,
+      ],
+      [
+        'a good file, then a truncated one',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.concat([
+          head('name="file"; filename="a.pdf"'),
+          samples.pdf,
+          Buffer.from('\r\n'),
+          head('name="file"; filename="b.pdf"'),
+          content,
+        ]),
+        orderMessages.uploadBroken,
+      ],
+    ];
+
+    it.each(cases)(
+      '%s: 400 with a Russian message, nothing kept',
+      async (_, contentType, payload, detail) => {
+        const auth = await customer();
+        const before = storedFiles(dir).length;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: api.orders.ajaxFiles,
+          payload,
+          headers: { ...auth, 'content-type': contentType },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ detail });
+        expect(storedFiles(dir).length).toBe(before);
+        const rows = await t.app.database.db
+          .selectFrom('order_files')
+          .select('id')
+          .where('original_name', 'in', ['a.pdf', 'b.pdf', 'file'])
+          .execute();
+        expect(rows).toEqual([]);
+      },
+    );
+  });
+
   it('refuses a file over the per-file limit with 413, leaving no partial file', async () => {
     const auth = await customer();
     const before = storedFiles(dir).length;

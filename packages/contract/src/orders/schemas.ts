@@ -32,6 +32,8 @@ export const orderMessages = {
   invalidPage: 'Неверная страница',
   noFile: 'Выберите файл для загрузки',
   emptyFile: 'Файл пустой',
+  fileNameMissing: 'У файла нет имени: выберите его ещё раз',
+  uploadBroken: 'Файл пришёл не целиком: загрузите его ещё раз',
   fileTypeNotAllowed:
     'Такой тип файла не принимается. Подойдут PDF, Word, Excel, PowerPoint, OpenDocument, RTF, TXT, JPEG, PNG, GIF, WEBP, ZIP, RAR и 7z',
   fileTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,

@@ -24,9 +24,38 @@ export interface ReceivedFile {
 
 class UploadRefused extends HttpError {}
 
+/**
+ * What failing to read the request body means: the body itself is broken (no or a wrong boundary,
+ * cut short, a client gone), unless it is one of the multipart plugin's limits.
+ */
+function bodyError(err: unknown, limits: UploadLimits): HttpError {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new UploadRefused(413, orderMessages.tooManyFiles);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new UploadRefused(413, orderMessages.fileTooLarge(limits.fileMb));
+  return new UploadRefused(400, orderMessages.uploadBroken);
+}
+
 /** Passes the file through while counting it, keeping its first bytes and checking it as text. */
-async function* inspect(source: AsyncIterable<Buffer>, limit: number, tooLarge: string, seen: Seen) {
-  for await (const chunk of source) {
+async function* inspect(
+  source: AsyncIterable<Buffer>,
+  limit: number,
+  tooLarge: string,
+  seen: Seen,
+  limits: UploadLimits,
+) {
+  const chunks = source[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await chunks.next();
+    } catch (err) {
+      throw bodyError(err, limits);
+    }
+    if (next.done) return;
+    const chunk = next.value;
     seen.size += chunk.length;
     if (seen.size > limit) throw new UploadRefused(413, tooLarge);
     if (seen.head.length < SNIFF_BYTES) {
@@ -54,10 +83,14 @@ async function receiveOne(
     fileBytes <= orderLeft
       ? [fileBytes, orderMessages.fileTooLarge(limits.fileMb)]
       : [Math.max(orderLeft, 0), orderMessages.orderFilesTooLarge(limits.orderMb)];
-  const seen: Seen = { size: 0, head: Buffer.alloc(0), text: new TextCheck() };
-  const { storedName, size } = await storage.save(Readable.from(inspect(part.file, limit, tooLarge, seen)));
-
+  // Busboy takes a part with a binary Content-Type for a file even without a name.
+  if (!part.filename) throw new UploadRefused(400, orderMessages.fileNameMissing);
   const name = sanitizeFileName(part.filename);
+  const seen: Seen = { size: 0, head: Buffer.alloc(0), text: new TextCheck() };
+  const { storedName, size } = await storage.save(
+    Readable.from(inspect(part.file, limit, tooLarge, seen, limits)),
+  );
+
   // Busboy's own cap (a byte above ours) only ends a stream that outran the check above.
   const refusal = part.file.truncated
     ? new UploadRefused(413, tooLarge)
@@ -85,18 +118,20 @@ export async function receiveUploads(
   if (!request.isMultipart()) throw new HttpError(400, orderMessages.noFile);
   const received: ReceivedFile[] = [];
   try {
-    for await (const part of request.files()) {
+    const parts = request.files()[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<MultipartFile>;
+      try {
+        next = await parts.next();
+      } catch (err) {
+        throw bodyError(err, limits);
+      }
+      if (next.done) break;
       const used = limits.usedBytes + received.reduce((sum, f) => sum + f.size, 0);
-      received.push(await receiveOne(part, storage, { ...limits, usedBytes: used }));
+      received.push(await receiveOne(next.value, storage, { ...limits, usedBytes: used }));
     }
   } catch (err) {
     await Promise.all(received.map((f) => storage.remove(f.storedName)));
-    if (err instanceof UploadRefused) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new HttpError(413, orderMessages.tooManyFiles);
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, orderMessages.fileTooLarge(limits.fileMb));
     throw err;
   }
   if (received.length === 0) throw new HttpError(400, orderMessages.noFile);
