@@ -1,81 +1,77 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  MemoryCounterStore,
-  RedisCounterStore,
-  createRedis,
-  type CounterStore,
-} from '../src/plugins/counters';
+import { MemoryLimitStore, RedisLimitStore, createRedis, type LimitStore } from '../src/plugins/rate-limit';
 
 const WINDOW_MS = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The same cases for every implementation of the interface. */
-function counterCases(make: () => CounterStore) {
+function storeCases(make: () => LimitStore) {
   const key = () => `test:${randomUUID()}`;
 
-  it('counts hits within the window', async () => {
+  it('counts hits within the window and tells the time left', async () => {
     const s = make();
     const k = key();
-    expect(await s.count(k)).toEqual({ count: 0, resetInMs: 0 });
-    expect(await s.hit(k)).toBe(1);
-    expect(await s.hit(k)).toBe(2);
-    const { count, resetInMs } = await s.count(k);
+    expect((await s.incr(k, WINDOW_MS)).count).toBe(1);
+    const { count, ttlMs } = await s.incr(k, WINDOW_MS);
     expect(count).toBe(2);
-    expect(resetInMs).toBeGreaterThan(0);
-    expect(resetInMs).toBeLessThanOrEqual(WINDOW_MS);
+    expect(ttlMs).toBeGreaterThan(0);
+    expect(ttlMs).toBeLessThanOrEqual(WINDOW_MS);
   });
 
   it('keeps keys apart', async () => {
     const s = make();
     const [a, b] = [key(), key()];
-    await s.hit(a);
-    await s.hit(a);
-    await s.hit(b);
-    expect((await s.count(a)).count).toBe(2);
-    expect((await s.count(b)).count).toBe(1);
+    await s.incr(a, WINDOW_MS);
+    await s.incr(a, WINDOW_MS);
+    expect((await s.incr(b, WINDOW_MS)).count).toBe(1);
+    expect((await s.incr(a, WINDOW_MS)).count).toBe(3);
   });
 
   it('does not extend the window with later hits, and starts afresh after it', async () => {
     const s = make();
     const k = key();
-    await s.hit(k);
+    await s.incr(k, WINDOW_MS);
     await sleep(WINDOW_MS / 2);
-    await s.hit(k);
-    const { resetInMs } = await s.count(k);
-    expect(resetInMs).toBeLessThan(WINDOW_MS / 2 + 20);
+    const { ttlMs } = await s.incr(k, WINDOW_MS);
+    expect(ttlMs).toBeLessThan(WINDOW_MS / 2 + 20);
     await sleep(WINDOW_MS / 2 + 40);
-    expect(await s.count(k)).toEqual({ count: 0, resetInMs: 0 });
-    expect(await s.hit(k)).toBe(1);
+    expect((await s.incr(k, WINDOW_MS)).count).toBe(1);
   });
 
-  it('resets a key', async () => {
+  it('gives a hit back without going below zero, and resets a key', async () => {
     const s = make();
     const k = key();
-    await s.hit(k);
+    await s.incr(k, WINDOW_MS);
+    await s.incr(k, WINDOW_MS);
+    await s.release(k);
+    expect((await s.incr(k, WINDOW_MS)).count).toBe(2);
     await s.reset(k);
-    expect((await s.count(k)).count).toBe(0);
+    await s.release(k);
+    expect((await s.incr(k, WINDOW_MS)).count).toBe(1);
   });
 
   it('counts concurrent hits exactly', async () => {
     const s = make();
     const k = key();
-    const results = await Promise.all(Array.from({ length: 20 }, () => s.hit(k)));
-    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const hits = await Promise.all(Array.from({ length: 20 }, () => s.incr(k, WINDOW_MS)));
+    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 }
 
-describe('MemoryCounterStore', () => {
-  counterCases(() => new MemoryCounterStore(WINDOW_MS));
+describe('MemoryLimitStore', () => {
+  storeCases(() => new MemoryLimitStore());
 });
 
-describe.runIf(process.env.TEST_REDIS_URL)('RedisCounterStore', () => {
+describe.runIf(process.env.TEST_REDIS_URL)('RedisLimitStore', () => {
   const errors: Error[] = [];
   const redis = createRedis(process.env.TEST_REDIS_URL ?? '', (e) => errors.push(e));
-  const store = new RedisCounterStore(redis, WINDOW_MS, `cabinet-test:${randomUUID()}:`);
+  const store = new RedisLimitStore(redis, `cabinet-test:${randomUUID()}:`);
   afterAll(async () => {
     await store.close();
     expect(errors).toEqual([]);
   });
-  counterCases(() => store);
+  storeCases(() => store);
 });

@@ -18,12 +18,12 @@ export default fp(
         database: app.database,
         config: app.config,
         mailer: app.mailer,
-        counters: app.counters,
+        limits: app.rateLimits,
         accessTokens: app.accessTokens,
         log: app.log,
       }),
     );
     await app.register(routes);
   },
-  { name: 'auth-module', dependencies: ['db', 'auth', 'mailer', 'counters'] },
+  { name: 'auth-module', dependencies: ['db', 'auth', 'mailer', 'rate-limits'] },
 );

@@ -10,23 +10,39 @@ import {
   TokensResponseSchema,
   api,
   authMessages,
+  type LoginRequest,
+  type RestoreRequest,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { clearRefreshCookie, readRefreshCookie, refuseCrossSite, setRefreshCookie, signedIn } from './http';
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  refuseCrossSite,
+  setRefreshCookie,
+  signInClient,
+  signedIn,
+} from './http';
 
 const tags = ['auth'];
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = app.authService;
+  const limits = app.rateLimits;
 
   app.post(
     api.auth.login,
     {
+      // Asking for a code sends mail, so it is limited per request; passwords are limited by
+      // their failures (see AuthService), which lets a crowd behind one address sign in.
+      preHandler: limits.route<LoginRequest>('login-code', {
+        when: (body) => body.password === undefined,
+        target: (body) => body.email,
+      }),
       schema: {
         tags,
         summary: 'Вход по паролю; без пароля — отправка кода на e-mail',
@@ -43,7 +59,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         await auth.requestLoginCode(email);
         return { detail: authMessages.codeSent, code_sent: true as const };
       }
-      return signedIn(reply, await auth.loginWithPassword(email, password, request.ip));
+      return signedIn(reply, await auth.loginWithPassword(email, password, signInClient(request)));
     },
   );
 
@@ -58,7 +74,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      signedIn(reply, await auth.verifyLoginCode(request.body.email, request.body.code, request.ip)),
+      signedIn(
+        reply,
+        await auth.verifyLoginCode(request.body.email, request.body.code, signInClient(request)),
+      ),
   );
 
   app.post(
@@ -103,11 +122,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     api.auth.passwordChange,
     {
+      preHandler: limits.route<RestoreRequest>('restore', { target: (body) => body.email }),
       schema: {
         tags,
         summary: 'Запрос ссылки для смены пароля',
         body: RestoreRequestSchema,
-        response: { 200: OkSchema, ...errorResponses(400) },
+        response: { 200: OkSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -136,11 +156,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post(
     api.auth.autoLogin,
     {
+      preHandler: limits.route('auto-login'),
       schema: {
         tags,
         summary: 'Вход по одноразовой ссылке (?al=)',
         body: AutoLoginRequestSchema,
-        response: { 200: TokensResponseSchema, ...errorResponses(400) },
+        response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => signedIn(reply, await auth.autoLogin(request.body.token)),

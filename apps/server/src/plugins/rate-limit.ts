@@ -1,0 +1,260 @@
+import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { authMessages } from '@cabinet/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { hmacSha256 } from '../lib/crypto';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+/** One fixed window of a key: the count after this hit and the milliseconds until it closes. */
+export interface Hit {
+  count: number;
+  ttlMs: number;
+}
+
+/**
+ * Fixed-window counters behind every limit: the per-route request limits of @fastify/rate-limit
+ * and the sign-in failures reserved before a password is checked. A window opens with its first
+ * hit and lasts `windowMs`; later hits never extend it.
+ */
+export interface LimitStore {
+  /** Adds one and returns the count in one atomic step, so parallel callers see distinct counts. */
+  incr(key: string, windowMs: number): Promise<Hit>;
+  /** Takes back one hit (a reservation that turned out not to be a failure); never below zero. */
+  release(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryLimitStore implements LimitStore {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private current(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.endsAt <= this.now()) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return w;
+  }
+
+  async incr(key: string, windowMs: number): Promise<Hit> {
+    const w = this.current(key) ?? { count: 0, endsAt: this.now() + windowMs };
+    w.count += 1;
+    this.windows.set(key, w);
+    // Keeps a flood of distinct keys (spoofed e-mails) from growing the map without bound; an LRU
+    // would instead let that flood evict the counter of the account under attack.
+    if (this.windows.size > 100_000) this.sweep();
+    return { count: w.count, ttlMs: w.endsAt - this.now() };
+  }
+
+  async release(key: string): Promise<void> {
+    const w = this.current(key);
+    if (w && w.count > 0) w.count -= 1;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+
+  private sweep() {
+    const now = this.now();
+    for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+  }
+}
+
+// INCR and the expiry of a new window in one script, so no instance sees a window without a TTL.
+const INCR_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** Shared by every server instance, so the limits hold behind a load balancer. */
+export class RedisLimitStore implements LimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'cabinet:limit:',
+  ) {}
+
+  async incr(key: string, windowMs: number): Promise<Hit> {
+    const [count, ttlMs] = (await this.redis.eval(INCR_SCRIPT, 1, this.prefix + key, windowMs)) as [
+      number,
+      number,
+    ];
+    return { count, ttlMs };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createRedis(url: string, onError: (err: Error) => void): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Without a listener an unreachable Redis would crash the process with an unhandled 'error'.
+  redis.on('error', onError);
+  return redis;
+}
+
+/** Hands our store to @fastify/rate-limit; every route limit shares it (keys carry the route's name). */
+function pluginStore(store: LimitStore): FastifyRateLimitStoreCtor {
+  return class {
+    incr(
+      key: string,
+      done: (err: Error | null, result?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      store.incr(key, windowMs).then(
+        (hit) => done(null, { current: hit.count, ttl: hit.ttlMs }),
+        (err: Error) => done(err),
+      );
+    }
+
+    child() {
+      return this;
+    }
+  };
+}
+
+export const tooManyAttempts = (ttlMs: number) =>
+  new HttpError(429, authMessages.tooManyAttempts, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
+  });
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Failures reserved up front: kept when the attempt fails, given back when it succeeds. */
+export interface Reservation {
+  /** Gives back the hits of these limits (the attempt was not a failure). */
+  release(): Promise<void>;
+  /** Clears these limits altogether (the owner has proved themselves). */
+  reset(): Promise<void>;
+}
+
+/** What a route limits by besides the client's address, read from its validated body. */
+export interface RouteLimitOptions<Body> {
+  /** The address the request acts on (counted per address, hashed); none: per IP only. */
+  target?: (body: Body) => string | undefined;
+  /** Limits only the requests this says yes to (the code branch of the sign-in route). */
+  when?: (body: Body) => boolean;
+}
+
+export class RateLimits {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly store: LimitStore,
+  ) {}
+
+  private get config() {
+    return this.app.config;
+  }
+
+  /** Hashed so that the counter store (Redis) holds no e-mail addresses. */
+  emailKey(scope: string, email: string): string {
+    return `${scope}:email:${hmacSha256(this.config.JWT_SECRET, `limit:${email.toLowerCase()}`)}`;
+  }
+
+  /** An IPv6 client counts by its /64, which is what one customer line gets. */
+  ipKey(scope: string, ip: string): string {
+    return `${scope}:ip:${normalizeIP(ip)}`;
+  }
+
+  /**
+   * Reserves one attempt against every limit in one go, before anything is verified, so that N
+   * parallel attempts verify at most the limit. Over any limit: 429 with Retry-After, and the
+   * hits taken are given back, since nothing was tried.
+   */
+  async reserve(limits: Limit[]): Promise<Reservation> {
+    const taken: Limit[] = [];
+    for (const limit of limits) {
+      const hit = await this.store.incr(limit.key, limit.windowMs);
+      taken.push(limit);
+      if (hit.count > limit.max) {
+        await Promise.all(taken.map((l) => this.store.release(l.key)));
+        throw tooManyAttempts(hit.ttlMs);
+      }
+    }
+    return {
+      release: async () => {
+        await Promise.all(taken.map((l) => this.store.release(l.key)));
+      },
+      reset: async () => {
+        await Promise.all(taken.map((l) => this.store.reset(l.key)));
+      },
+    };
+  }
+
+  /**
+   * A preHandler (after validation, before the handler's work such as argon2) counting the
+   * request per client IP and per target address through @fastify/rate-limit.
+   */
+  route<Body = unknown>(scope: string, opts: RouteLimitOptions<Body> = {}): preHandlerAsyncHookHandler {
+    const timeWindow = this.config.RATE_WINDOW_MINUTES * 60_000;
+    // The route's schema has validated the body by the time a preHandler runs.
+    const targetOf = (request: FastifyRequest) => opts.target?.(request.body as Body);
+    const byIp = this.app.createRateLimit({
+      max: this.config.RATE_MAX_PER_IP,
+      timeWindow,
+      keyGenerator: (request) => this.ipKey(`rate:${scope}`, request.ip),
+    });
+    const byTarget = this.app.createRateLimit({
+      max: this.config.RATE_MAX_PER_EMAIL,
+      timeWindow,
+      keyGenerator: (request) => this.emailKey(`rate:${scope}`, targetOf(request) ?? ''),
+    });
+    return async (request) => {
+      if (opts.when && !opts.when(request.body as Body)) return;
+      const checks = targetOf(request) ? [byIp, byTarget] : [byIp];
+      for (const check of checks) {
+        const r = await check(request);
+        if (!r.isAllowed && r.isExceeded) throw tooManyAttempts(r.ttl);
+      }
+    };
+  }
+}
+
+export default fp(
+  async function rateLimitPlugin(app: FastifyInstance) {
+    const store: LimitStore = app.config.REDIS_URL
+      ? new RedisLimitStore(createRedis(app.config.REDIS_URL, (err) => app.log.error({ err }, 'redis error')))
+      : new MemoryLimitStore();
+    // Only the routes that ask for a limit get one (`app.rateLimits.route`); the rest are unlimited.
+    await app.register(rateLimit, { global: false, store: pluginStore(store) });
+    app.decorate('rateLimits', new RateLimits(app, store));
+    app.addHook('onClose', async () => store.close());
+  },
+  { name: 'rate-limits' },
+);
