@@ -36,12 +36,19 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+function trustNearestHops(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
 /** Builds the whole server; `server.ts` starts it, tests `inject` into it. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    // Fastify trusts no hop on a bare count (it cannot tell the proxy from a direct client), so a
+    // count becomes "the nearest N hops", which assumes the server is reachable only through them.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number' ? trustNearestHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
-
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const optionalUrl = z
   .string()
@@ -11,6 +8,39 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may set X-Forwarded-For: a number of proxies in front of us, or their addresses.
+ * `true` (every hop) is refused: it makes the client's own header its IP, and per-IP limits moot.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        v === 'true'
+          ? 'true would trust every hop; give the number of proxies in front of the server (e.g. 1) or their addresses'
+          : 'must be false, a number of proxy hops, or comma-separated proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ConfigSchema = z
@@ -22,7 +52,7 @@ export const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
 
     DATABASE_URL: optionalUrl,
     SQLITE_PATH: z.string().default('data/cabinet.sqlite'),

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
+  EmailConfirmResponseSchema,
   ProfileSchema,
   SocialLinksResponseSchema,
   TokensResponseSchema,
@@ -7,7 +10,27 @@ import {
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapUserInfo } from '../src/modules/socials/providers';
-import { PASSWORD, bearer, buildTestApp, registerCustomer, uniqueEmail, type TestApp } from './helpers';
+import {
+  PASSWORD,
+  bearer,
+  buildTestApp,
+  latestMail,
+  linkIn,
+  mailCount,
+  refreshCookieOf,
+  registerCustomer,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
+import {
+  confirmEmail,
+  confirmRegistration,
+  confirmTokenIn as socialConfirmToken,
+  login,
+  refresh,
+  userCount,
+  userRow,
+} from './email-links';
 
 const PUBLIC = 'http://localhost:3000';
 
@@ -80,6 +103,13 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     return ProfileSchema.parse(profile.json());
   }
 
+  async function autoLoginResponse(location: URL) {
+    const token = location.searchParams.get('al');
+    const res = await t.app.inject({ method: 'POST', url: '/api/client/auth/al/', payload: { token } });
+    expect(res.statusCode).toBe(200);
+    return res;
+  }
+
   it('lists vk, google, yandex in order with links only for configured networks', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/client/api/socials/links/' });
     expect(res.statusCode).toBe(200);
@@ -108,20 +138,70 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     expect(again.id).toBe(profile.id);
   });
 
-  it('links to the existing customer with the provider’s verified e-mail', async () => {
+  it('links a customer who proved their e-mail, keeping their password and sessions', async () => {
     const c = await registerCustomer(t.app);
+    await confirmRegistration(t, c.email);
     nextUserInfo({ sub: `g-${Math.random()}`, email: c.email, email_verified: true });
     const profile = await autoLogin(await signInWithGoogle());
     expect(profile.email).toBe(c.email);
-    const users = await t.app.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', c.email)
-      .execute();
-    expect(users).toHaveLength(1);
+    expect(await userCount(t, c.email)).toBe(1);
+    expect((await login(t, c.email, PASSWORD)).statusCode).toBe(200);
+    expect((await refresh(t, c.refresh)).statusCode).toBe(200);
+    expect(await mailCount(t.app, c.email)).toBe(1); // the welcome mail only
   });
 
-  it('asks for an e-mail when the provider gives none, then finishes with POST socials/profile', async () => {
+  it('takes an account registered in wait for its owner away from the registrant (pre-hijacking)', async () => {
+    // The attacker registers the victim's address with a password of theirs, and keeps a session
+    // and a pending change of the address to their own.
+    const victimEmail = uniqueEmail('victim');
+    const attacker = await registerCustomer(t.app, { email: victimEmail });
+    const attackerEmail = uniqueEmail('attacker');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/client/api/change-email/request-change/',
+      headers: bearer(attacker.access),
+      payload: { email: attackerEmail, password: PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+    const changeLink = linkIn(
+      (await latestMail(t.app, attackerEmail)).text,
+      `${PUBLIC}/client/api/change-email/confirm/`,
+    );
+
+    // The victim signs in with Google, which vouches for the address.
+    nextUserInfo({ sub: `g-${Math.random()}`, email: victimEmail, email_verified: true });
+    const profile = await autoLogin(await signInWithGoogle());
+    expect(profile.email).toBe(victimEmail);
+
+    expect((await login(t, victimEmail, PASSWORD)).statusCode).toBe(400);
+    expect((await refresh(t, attacker.refresh)).statusCode).toBe(401);
+    const follow = await t.app.inject({ method: 'GET', url: new URL(changeLink).pathname });
+    expect(follow.statusCode).toBe(400);
+    const mail = await latestMail(t.app, victimEmail);
+    expect(mail.subject).toBe('Вход через соцсеть: прежний пароль отключён');
+    expect(mail.text).toContain(`${PUBLIC}/change-password/`);
+    const row = await userRow(t, victimEmail);
+    expect(row.password_hash).toBeNull();
+    expect(row.email_confirmed_at).not.toBeNull();
+  });
+
+  it('does not take away anything on the next sign-in: the address is proved by then', async () => {
+    const email = uniqueEmail('twice');
+    await registerCustomer(t.app, { email });
+    const sub = `g-${Math.random()}`;
+    nextUserInfo({ sub, email, email_verified: true });
+    await autoLogin(await signInWithGoogle());
+    const mails = await mailCount(t.app, email);
+
+    nextUserInfo({ sub: `g-other-${Math.random()}`, email, email_verified: true });
+    const first = await autoLoginResponse(await signInWithGoogle());
+    nextUserInfo({ sub, email, email_verified: true });
+    await autoLogin(await signInWithGoogle());
+    expect((await refresh(t, refreshCookieOf(first)!.value)).statusCode).toBe(200);
+    expect(await mailCount(t.app, email)).toBe(mails);
+  });
+
+  it('asks for an e-mail when the provider gives none; a link e-mailed to it finishes the sign-in', async () => {
     const sub = `g-${Math.random()}`;
     nextUserInfo({ sub, name: 'Без Почты' });
     const location = await signInWithGoogle();
@@ -136,63 +216,96 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
       payload: { token, email },
     });
     expect(res.statusCode).toBe(200);
-    const { tokens } = TokensResponseSchema.parse(res.json());
-    expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBeTruthy();
+    expect(res.json()).toEqual({ detail: authMessages.socialEmailSent });
+    expect(refreshCookieOf(res)).toBeUndefined();
+    expect(await userCount(t, email)).toBe(0);
+
+    const confirmToken = await socialConfirmToken(t, email);
+    const confirmed = await confirmEmail(t, confirmToken);
+    expect(confirmed.statusCode).toBe(200);
+    const body = EmailConfirmResponseSchema.parse(confirmed.json());
+    expect(body.detail).toBe(authMessages.socialEmailConfirmed);
+    expect(refreshCookieOf(confirmed)?.value).toBeTruthy();
     const profile = ProfileSchema.parse(
       (
-        await t.app.inject({ method: 'GET', url: '/api/client/profile/', headers: bearer(tokens.access) })
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/client/profile/',
+          headers: bearer(body.tokens!.access),
+        })
       ).json(),
     );
     expect(profile).toMatchObject({ email, fio: 'Без Почты' });
+    expect((await userRow(t, email)).email_confirmed_at).not.toBeNull();
 
-    // Used up: the same token is now refused with the token-only body.
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/client/api/socials/profile/',
-      payload: { token, email },
-    });
+    // Used up.
+    const reuse = await confirmEmail(t, confirmToken);
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).toEqual({ token: [authMessages.socialTokenInvalid] });
+    expect(reuse.json()).toEqual({ detail: authMessages.linkInvalid });
 
     // And the account is linked: the next sign-in goes straight in.
     nextUserInfo({ sub });
     expect((await autoLogin(await signInWithGoogle())).id).toBe(profile.id);
   });
 
-  it('does not treat an e-mail the provider marks unverified as proof of ownership', async () => {
+  it('sends the e-mail step to the e-mail step when Google does not say the address is verified', async () => {
     const c = await registerCustomer(t.app);
-    nextUserInfo({ sub: `g-${Math.random()}`, email: c.email, email_verified: false });
-    const location = await signInWithGoogle();
-    expect(location.pathname).toBe('/socials-email-auth');
+    await confirmRegistration(t, c.email);
+    for (const claim of [{ email_verified: false }, { email_verified: 'false' }, {}]) {
+      nextUserInfo({ sub: `g-${Math.random()}`, email: c.email, ...claim });
+      const location = await signInWithGoogle();
+      expect(location.pathname).toBe('/socials-email-auth');
+    }
+    const links = await t.app.database.db
+      .selectFrom('social_accounts')
+      .innerJoin('users', 'users.id', 'social_accounts.user_id')
+      .select('social_accounts.id')
+      .where('users.email', '=', c.email)
+      .execute();
+    expect(links).toHaveLength(0);
   });
 
-  it('refuses to attach a social account to someone else’s e-mail without their password', async () => {
+  it('joins an account by a typed e-mail only when its owner follows the link', async () => {
     const victim = await registerCustomer(t.app);
-    nextUserInfo({ sub: `g-${Math.random()}` });
+    const sub = `g-${Math.random()}`;
+    nextUserInfo({ sub });
     const token = (await signInWithGoogle()).searchParams.get('token')!;
     const res = await t.app.inject({
       method: 'POST',
       url: '/client/api/socials/profile/',
       payload: { token, email: victim.email },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      detail: authMessages.socialEmailTaken,
-      errors: { email: [authMessages.socialEmailTaken] },
-    });
-    // The token survives the refusal, so the person can give another address.
+    // The same answer as for a new address: the step does not tell who has an account.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: authMessages.socialEmailSent });
+    expect((await login(t, victim.email, PASSWORD)).statusCode).toBe(200);
+    expect((await refresh(t, victim.refresh)).statusCode).toBe(200);
+
+    // The pending token survives, so the person can give another address.
     const other = await t.app.inject({
       method: 'POST',
       url: '/client/api/socials/profile/',
       payload: { token, email: uniqueEmail('other') },
     });
     expect(other.statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/client/auth/login/',
-      payload: { email: victim.email, password: PASSWORD },
-    });
-    expect(login.statusCode).toBe(200);
+
+    // The owner follows the link: the network joins their account, which had never proved its
+    // address, so whatever its registrant held is taken away as on a verified sign-in.
+    const confirmed = await confirmEmail(t, await socialConfirmToken(t, victim.email));
+    expect(confirmed.statusCode).toBe(200);
+    const profile = ProfileSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/client/profile/',
+          headers: bearer(EmailConfirmResponseSchema.parse(confirmed.json()).tokens!.access),
+        })
+      ).json(),
+    );
+    expect(profile.email).toBe(victim.email);
+    expect((await login(t, victim.email, PASSWORD)).statusCode).toBe(400);
+    nextUserInfo({ sub });
+    expect((await autoLogin(await signInWithGoogle())).id).toBe(profile.id);
   });
 
   it('answers a bad or expired pending token with {token: [...]} and no detail', async () => {
@@ -252,6 +365,83 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
   });
 });
 
+describe('VK and Yandex e-mails are never taken as verified', () => {
+  let oauth: OAuth2Server;
+  let vkUserInfo: Server;
+  let vkAnswer: unknown = {};
+  let t: TestApp;
+
+  beforeAll(async () => {
+    oauth = new OAuth2Server();
+    await oauth.issuer.keys.generate('RS256');
+    await oauth.start(0, '127.0.0.1');
+    const issuer = oauth.issuer.url!;
+    // VK ID posts for its user info, which the mock server answers only to GET.
+    vkUserInfo = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(vkAnswer));
+    });
+    await new Promise<void>((resolve) => vkUserInfo.listen(0, '127.0.0.1', resolve));
+    const vkPort = (vkUserInfo.address() as AddressInfo).port;
+    t = await buildTestApp({
+      OAUTH_YANDEX_CLIENT_ID: 'cabinet-client',
+      OAUTH_YANDEX_CLIENT_SECRET: 'cabinet-secret',
+      OAUTH_YANDEX_AUTH_URL: `${issuer}/authorize`,
+      OAUTH_YANDEX_TOKEN_URL: `${issuer}/token`,
+      OAUTH_YANDEX_USERINFO_URL: `${issuer}/userinfo`,
+      OAUTH_VK_CLIENT_ID: 'cabinet-client',
+      OAUTH_VK_CLIENT_SECRET: 'cabinet-secret',
+      OAUTH_VK_AUTH_URL: `${issuer}/authorize`,
+      OAUTH_VK_TOKEN_URL: `${issuer}/token`,
+      OAUTH_VK_USERINFO_URL: `http://127.0.0.1:${vkPort}/user_info`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oauth.stop();
+    await new Promise((resolve) => vkUserInfo.close(resolve));
+  });
+
+  async function signIn(network: 'vk' | 'yandex') {
+    const start = await t.app.inject({ method: 'GET', url: `/client/api/socials/start/${network}/` });
+    const flow = start.cookies.find((c) => c.name === 'social_oauth')!;
+    const provider = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      cookies: { social_oauth: flow.value },
+    });
+    return new URL(String(callback.headers.location));
+  }
+
+  it.each([
+    ['yandex', (email: string) => ({ id: `y-${Math.random()}`, default_email: email })],
+    ['yandex', (email: string) => ({ sub: `y-${Math.random()}`, email, email_verified: true })],
+    ['vk', (email: string) => ({ user: { user_id: `v-${Math.random()}`, email } })],
+    ['vk', (email: string) => ({ sub: `v-${Math.random()}`, email, email_verified: true })],
+  ] as const)('%s: an existing customer’s address goes to the e-mail step (%#)', async (network, answer) => {
+    const c = await registerCustomer(t.app);
+    await confirmRegistration(t, c.email);
+    if (network === 'vk') vkAnswer = answer(c.email);
+    else oauth.service.once('beforeUserinfo', (res) => void (res.body = answer(c.email)));
+    const location = await signIn(network);
+    expect(location.pathname).toBe('/socials-email-auth');
+    expect((await login(t, c.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('yandex: a new address creates no account until it is proved', async () => {
+    const email = uniqueEmail('yandex');
+    oauth.service.once(
+      'beforeUserinfo',
+      (res) => void (res.body = { id: `y-${Math.random()}`, default_email: email }),
+    );
+    const location = await signIn('yandex');
+    expect(location.pathname).toBe('/socials-email-auth');
+    expect(await userCount(t, email)).toBe(0);
+  });
+});
+
 describe('user-info mappers', () => {
   it('read Google (OIDC), Yandex and VK ID shapes', () => {
     expect(
@@ -259,12 +449,14 @@ describe('user-info mappers', () => {
     ).toEqual({
       subject: '1',
       email: 'a@example.com',
+      emailVerified: true,
       name: 'Анна',
     });
     expect(mapUserInfo('yandex', { id: '77', default_email: 'y@ya.ru', real_name: 'Юрий Яндексов' })).toEqual(
       {
         subject: '77',
         email: 'y@ya.ru',
+        emailVerified: false,
         name: 'Юрий Яндексов',
       },
     );
@@ -272,20 +464,37 @@ describe('user-info mappers', () => {
       mapUserInfo('vk', {
         user: { user_id: 42, email: 'v@vk.com', first_name: 'Вера', last_name: 'Кузина' },
       }),
-    ).toEqual({ subject: '42', email: 'v@vk.com', name: 'Вера Кузина' });
+    ).toEqual({ subject: '42', email: 'v@vk.com', emailVerified: false, name: 'Вера Кузина' });
   });
 
   it('fall back to the OIDC shape and drop missing or malformed e-mails', () => {
-    expect(mapUserInfo('vk', { sub: 's', email: 'o@example.com', name: 'OIDC' })).toEqual({
+    expect(
+      mapUserInfo('vk', { sub: 's', email: 'o@example.com', name: 'OIDC', email_verified: true }),
+    ).toEqual({
       subject: 's',
       email: 'o@example.com',
+      emailVerified: false,
       name: 'OIDC',
     });
     expect(mapUserInfo('yandex', { id: 5, default_email: 'not-an-email' })).toEqual({
       subject: '5',
       email: null,
+      emailVerified: false,
       name: '',
     });
     expect(mapUserInfo('google', { email: 'x@example.com' })).toBeNull();
+  });
+
+  it('take only an explicit yes from Google as a verified e-mail', () => {
+    const google = (claim: Record<string, unknown>) =>
+      mapUserInfo('google', { sub: '1', email: 'a@example.com', ...claim })?.emailVerified;
+    expect(google({ email_verified: true })).toBe(true);
+    expect(google({ email_verified: 'true' })).toBe(true);
+    expect(google({})).toBe(false);
+    expect(google({ email_verified: false })).toBe(false);
+    expect(google({ email_verified: 'false' })).toBe(false);
+    expect(google({ email_verified: 1 })).toBe(false);
+    expect(google({ email_verified: 'yes' })).toBe(false);
+    expect(mapUserInfo('google', { sub: '1', email_verified: true })?.emailVerified).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export const api = {
     passwordChangeById: (id: string) => `/api/client/auth/password_change/${encodeURIComponent(id)}/`,
     refresh: '/api/client/auth/token/refresh/',
     autoLogin: '/api/client/auth/al/',
+    /** Not in spec §7: the e-mailed confirmation links (registration, social e-mail step) post here. */
+    emailConfirm: '/api/client/auth/email_confirm/',
     socialLinks: '/client/api/socials/links/',
     /** Opened by the browser (a link, not a fetch): redirects to the provider. */
     socialStart: (network: string) => `/client/api/socials/start/${encodeURIComponent(network)}/`,
@@ -19,6 +21,8 @@ export const api = {
     changeEmail: '/client/api/change-email/request-change/',
     /** Opened from the confirmation e-mail; redirects to /profile?msg=… */
     changeEmailConfirm: (token: string) => `/client/api/change-email/confirm/${encodeURIComponent(token)}/`,
+    /** Not in spec §7: the link e-mailed to the old address stops the change. */
+    changeEmailCancel: '/client/api/change-email/cancel/',
   },
   profile: {
     root: '/api/client/profile/',
@@ -66,11 +70,13 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'PATCH', path: '/api/client/auth/password_change/:id/' },
   { method: 'POST', path: api.auth.refresh },
   { method: 'POST', path: api.auth.autoLogin },
+  { method: 'POST', path: api.auth.emailConfirm },
   { method: 'GET', path: api.auth.socialLinks },
   { method: 'GET', path: '/client/api/socials/start/:network/' },
   { method: 'GET', path: '/client/api/socials/callback/:network/' },
   { method: 'POST', path: api.auth.socialProfile },
   { method: 'GET', path: '/client/api/change-email/confirm/:token/' },
+  { method: 'POST', path: api.auth.changeEmailCancel },
   { method: 'POST', path: api.profile.root },
 ];
 

@@ -209,6 +209,8 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
         telegram: '@anna_demidova',
         is_telegram_contact: 1,
         created_at: nowIso(),
+        // The demo address is ours: it is not waiting for anyone to prove it.
+        email_confirmed_at: nowIso(),
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .returning('id')

@@ -27,6 +27,8 @@ export interface UsersTable {
   diplom_half_price_id: Generated<number>;
   diplom_hp_popup: Generated<Flag>;
   created_at: string;
+  /** Null until the customer proved they own `email`. */
+  email_confirmed_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -51,7 +53,17 @@ export interface LoginCodesTable {
   used_at: string | null;
 }
 
-export type OneTimeTokenKind = 'password_reset' | 'auto_login' | 'social_pending' | 'email_change';
+export type OneTimeTokenKind =
+  | 'password_reset'
+  | 'auto_login'
+  | 'social_pending'
+  | 'email_change'
+  /** The registration link that proves the address; payload: the address it was sent to. */
+  | 'email_confirm'
+  /** A social sign-in waiting for its typed address to be proved; payload: JSON of the sign-in. */
+  | 'social_email'
+  /** The link to the old address that stops a requested e-mail change. */
+  | 'email_change_cancel';
 
 export interface OneTimeTokensTable {
   id: Generated<number>;

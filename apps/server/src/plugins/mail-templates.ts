@@ -57,16 +57,60 @@ export function generatedPasswordMail(to: string, password: string, autoLoginLin
   };
 }
 
-export function welcomeMail(to: string, cabinetLink: string): Mail {
+export function welcomeMail(to: string, confirmLink: string): Mail {
   const lines = [
     'Добро пожаловать! Вы зарегистрировались в кабинете.',
     `Ваш логин: ${to}. Пароль — тот, что вы указали при регистрации.`,
+    'Подтвердите, что это ваш адрес: ссылка действует 7 дней. Если вы не регистрировались, проигнорируйте письмо.',
   ];
   return {
     to,
     subject: 'Добро пожаловать в кабинет',
-    text: text([...lines, '', `Открыть кабинет: ${cabinetLink}`]),
-    html: layout(lines, { href: cabinetLink, label: 'Открыть кабинет' }),
+    text: text([...lines, '', `Подтвердить e-mail: ${confirmLink}`]),
+    html: layout(lines, { href: confirmLink, label: 'Подтвердить e-mail' }),
+  };
+}
+
+export function socialEmailConfirmMail(to: string, network: string, link: string): Mail {
+  const lines = [
+    `Этот адрес указали при входе в кабинет через ${network}.`,
+    'Откройте ссылку, чтобы подтвердить адрес и войти: она действует 24 часа и сработает один раз. Если это были не вы, проигнорируйте письмо — без ссылки ничего не изменится.',
+  ];
+  return {
+    to,
+    subject: 'Подтвердите e-mail для входа через соцсеть',
+    text: text([...lines, '', `Подтвердить и войти: ${link}`]),
+    html: layout(lines, { href: link, label: 'Подтвердить и войти' }),
+  };
+}
+
+/** Sent when a verified social sign-in takes over an account whose address nobody had proved. */
+export function accountSecuredMail(to: string, network: string, restoreLink: string): Mail {
+  const lines = [
+    `В ваш кабинет вошли через ${network}: эта соцсеть подтвердила, что адрес ${to} принадлежит вам.`,
+    'Раньше этот адрес никто не подтверждал, поэтому мы отключили прежний пароль, отвязали другие соцсети и завершили все сеансы входа: если кабинет зарегистрировал кто-то другой, он больше в него не войдёт.',
+    'Если это были вы, ничего делать не нужно. Новый пароль можно задать по ссылке.',
+  ];
+  return {
+    to,
+    subject: 'Вход через соцсеть: прежний пароль отключён',
+    text: text([...lines, '', `Задать пароль: ${restoreLink}`]),
+    html: layout(lines, { href: restoreLink, label: 'Задать пароль' }),
+  };
+}
+
+/** To the address being replaced: the change is waiting for the new address, and can be stopped. */
+export function emailChangeNoticeMail(to: string, next: string, cancelLink: string): Mail {
+  const lines = [
+    `В кабинете попросили сменить e-mail для входа с ${to} на ${next}.`,
+    'E-mail сменится, когда по ссылке из письма на новый адрес пройдут в течение 24 часов.',
+    'Если это были не вы, остановите смену: ссылка отменит её и завершит все сеансы входа. Затем смените пароль.',
+  ];
+  return {
+    to,
+    subject: 'Запрошена смена e-mail',
+    text: text([...lines, '', `Остановить смену: ${cancelLink}`]),
+    html: layout(lines, { href: cancelLink, label: 'Остановить смену e-mail' }),
   };
 }
 

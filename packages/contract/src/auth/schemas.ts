@@ -78,5 +78,20 @@ export const SocialProfileRequestSchema = z.object({
 });
 export type SocialProfileRequest = z.infer<typeof SocialProfileRequestSchema>;
 
-export const ChangeEmailRequestSchema = z.object({ email: EmailSchema });
+/**
+ * The current password proves the request comes from the owner, not from a session left open.
+ * Left empty by a customer who has none (social sign-in only): the answer then explains how to set one.
+ */
+export const ChangeEmailRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().max(1024).optional(),
+});
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
+
+/** The one-time token of an e-mailed link: confirming an address, or stopping an e-mail change. */
+export const EmailLinkRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export type EmailLinkRequest = z.infer<typeof EmailLinkRequestSchema>;
+
+/** A confirmed social sign-in also signs the person in: then `tokens` is there. */
+export const EmailConfirmResponseSchema = z.object({ detail: z.string(), tokens: TokensSchema.optional() });
+export type EmailConfirmResponse = z.infer<typeof EmailConfirmResponseSchema>;

@@ -20,8 +20,8 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
-import type { RateLimits } from '../../plugins/rate-limit';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
+import { EmailConfirmation, emailProved } from './email-confirmation';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
@@ -271,10 +271,12 @@ export class AuthService {
       throw err;
     }
     if (generated) {
-      const al = await this.createAutoLoginToken(userId);
+      // Carries the address it goes to: following it proves the address (see autoLogin).
+      const al = await this.createOneTimeToken('auto_login', userId, input.email, AUTO_LOGIN_TTL_MS);
       await this.sendQuietly(generatedPasswordMail(input.email, generated, this.autoLoginLink(al)));
     } else {
-      await this.sendQuietly(welcomeMail(input.email, `${this.publicUrl}/home/active`));
+      const confirmLink = await new EmailConfirmation(this).link(userId, input.email);
+      await this.sendQuietly(welcomeMail(input.email, confirmLink));
     }
     return this.startSession(userId);
   }
@@ -343,6 +345,8 @@ export class AuthService {
   async autoLogin(raw: string): Promise<Session> {
     const row = await this.consumeOneTimeToken('auto_login', raw);
     if (!row?.user_id) throw new HttpError(400, authMessages.tokenInvalid);
+    // An e-mailed link carries the address it went to; the social callback's carries none.
+    if (row.payload) await emailProved(this.db, row.user_id, row.payload);
     return this.startSession(row.user_id);
   }
 

@@ -15,6 +15,8 @@ export interface ProviderEndpoints {
 export interface SocialIdentity {
   subject: string;
   email: string | null;
+  /** The provider asserted that the person owns `email`; only then may it find an existing account. */
+  emailVerified: boolean;
   name: string;
 }
 
@@ -50,18 +52,24 @@ export function providerConfig(config: Config, network: SocialNetwork): Provider
   }
 }
 
+/** How the e-mails name a network. */
+export const NETWORK_TITLES: Record<SocialNetwork, string> = { vk: 'VK', google: 'Google', yandex: 'Яндекс' };
+
 export function isSocialNetwork(value: string): value is SocialNetwork {
   return (SOCIAL_NETWORKS as readonly string[]).includes(value);
 }
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
 const text = z.string().optional().catch(undefined);
-/** Providers answer `email_verified` as a boolean or as the string "true"/"false". */
+/**
+ * Providers answer `email_verified` as a boolean or as the string "true"/"false". Only an explicit
+ * yes counts: a provider that says nothing has vouched for nothing.
+ */
 const verified = z
   .union([z.boolean(), z.string()])
   .optional()
   .catch(undefined)
-  .transform((v) => v !== false && v !== 'false');
+  .transform((v) => v === true || v === 'true');
 
 function cleanEmail(email: string | undefined): string | null {
   const r = EmailSchema.safeParse(email ?? '');
@@ -74,35 +82,46 @@ const VkInfo = z.object({
   user: z.object({ user_id: id, email: text, first_name: text, last_name: text }),
 });
 
-/** The generic OpenID Connect shape; an address the provider says is unverified is not trusted. */
+/** The generic OpenID Connect shape. */
 function fromOidc(data: unknown): SocialIdentity | null {
   const r = OidcInfo.safeParse(data);
   if (!r.success) return null;
+  const email = cleanEmail(r.data.email);
   return {
     subject: r.data.sub,
-    email: r.data.email_verified ? cleanEmail(r.data.email) : null,
+    email,
+    emailVerified: email !== null && r.data.email_verified,
     name: r.data.name ?? '',
   };
 }
+
+/**
+ * VK ID and Yandex ID give an address without saying whether its owner proved it (nor do they
+ * document that they check), so theirs never counts as verified, whatever their answer claims.
+ */
+const unverified = (identity: SocialIdentity | null): SocialIdentity | null =>
+  identity && { ...identity, emailVerified: false };
 
 const mappers: Record<SocialNetwork, (data: unknown) => SocialIdentity | null> = {
   google: fromOidc,
   yandex(data) {
     const r = YandexInfo.safeParse(data);
-    if (!r.success) return fromOidc(data);
+    if (!r.success) return unverified(fromOidc(data));
     return {
       subject: r.data.id,
       email: cleanEmail(r.data.default_email),
+      emailVerified: false,
       name: r.data.real_name ?? r.data.display_name ?? '',
     };
   },
   vk(data) {
     const r = VkInfo.safeParse(data);
-    if (!r.success) return fromOidc(data);
+    if (!r.success) return unverified(fromOidc(data));
     const { user } = r.data;
     return {
       subject: user.user_id,
       email: cleanEmail(user.email),
+      emailVerified: false,
       name: [user.first_name, user.last_name].filter(Boolean).join(' '),
     };
   },

@@ -1,17 +1,21 @@
 import {
+  EmailConfirmResponseSchema,
+  EmailLinkRequestSchema,
   ErrorBodySchema,
+  OkSchema,
   SOCIAL_NETWORKS,
   SocialLinksResponseSchema,
   SocialProfileRequestSchema,
   TokenErrorBodySchema,
-  TokensResponseSchema,
   api,
   authMessages,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/errors';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError, notFound } from '../../plugins/errors';
+import { EmailConfirmation } from '../auth/email-confirmation';
 import { signedIn } from '../auth/http';
 import { SocialService } from './service';
 
@@ -28,6 +32,7 @@ const FlowSchema = z.object({ network: z.enum(SOCIAL_NETWORKS), state: z.string(
 export default async function socialRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const socials = new SocialService(app.authService);
+  const confirmation = new EmailConfirmation(app.authService);
   const base = app.authService.publicUrl;
   const flowCookie = {
     httpOnly: true,
@@ -120,14 +125,36 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Завершение входа через соцсеть, не сообщившую e-mail',
+        summary: 'Вход через соцсеть без подтверждённого e-mail: ссылка для подтверждения на указанный адрес',
         body: SocialProfileRequestSchema,
         // The bad-token answer is `{token: [...]}` without detail (spec §5, §8).
-        response: { 200: TokensResponseSchema, 400: z.union([TokenErrorBodySchema, ErrorBodySchema]) },
+        response: { 200: OkSchema, 400: z.union([TokenErrorBodySchema, ErrorBodySchema]) },
       },
     },
-    async (request, reply) =>
-      signedIn(reply, await socials.finishWithEmail(request.body.token, request.body.email)),
+    async (request) => {
+      await socials.requestEmailProof(request.body.token, request.body.email);
+      return { detail: authMessages.socialEmailSent };
+    },
+  );
+
+  // Here rather than with the other /auth/ routes: one kind of link it takes finishes a social sign-in.
+  app.post(
+    api.auth.emailConfirm,
+    {
+      schema: {
+        tags,
+        summary: 'Ссылка из письма подтверждает e-mail; ссылка шага e-mail входа через соцсеть ещё и входит',
+        body: EmailLinkRequestSchema,
+        response: { 200: EmailConfirmResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body;
+      const session = await socials.finishEmailProof(token);
+      if (session) return { detail: authMessages.socialEmailConfirmed, ...signedIn(reply, session) };
+      if (await confirmation.confirm(token)) return { detail: authMessages.emailConfirmed };
+      throw new HttpError(400, authMessages.linkInvalid);
+    },
   );
 }
 

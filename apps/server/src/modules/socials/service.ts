@@ -3,12 +3,19 @@ import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState 
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
-import { HttpError, badRequest } from '../../plugins/errors';
+import { sha256 } from '../../lib/crypto';
+import { HttpError } from '../../plugins/errors';
+import { accountSecuredMail, socialEmailConfirmMail } from '../../plugins/mail-templates';
+import type { Mail } from '../../plugins/mailer';
+import { EmailConfirmation } from '../auth/email-confirmation';
 import type { AuthService, Session } from '../auth/service';
-import { findUserByEmail, insertUser } from '../users/repo';
-import { fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
+import { findUserByEmail, insertUser, markEmailConfirmed, revokeUserCredentials } from '../users/repo';
+import { NETWORK_TITLES, fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
+import * as repo from './repo';
 
 const SOCIAL_PENDING_TTL_MS = 60 * 60_000;
+const SOCIAL_EMAIL_TTL_MS = 24 * 60 * 60_000;
+const PASSWORD_RESET_TTL_MS = 24 * 60 * 60_000;
 
 /** Where the callback sends the browser next. */
 type CallbackOutcome = { autoLoginToken: string } | { pendingToken: string };
@@ -19,7 +26,11 @@ const socialTokenInvalid = () =>
   });
 
 export class SocialService {
-  constructor(private readonly auth: AuthService) {}
+  private readonly confirmation: EmailConfirmation;
+
+  constructor(private readonly auth: AuthService) {
+    this.confirmation = new EmailConfirmation(auth);
+  }
 
   private get config() {
     return this.auth.deps.config;
@@ -53,19 +64,23 @@ export class SocialService {
     return { url, state, verifier };
   }
 
-  /** Exchanges the code and decides: a known or e-mailed person signs in, others add an e-mail. */
+  /**
+   * Exchanges the code and decides: a linked account, or an e-mail the provider vouches for, signs
+   * in; anyone else proves an address by e-mail first.
+   */
   async finishCallback(network: SocialNetwork, code: string, verifier: string): Promise<CallbackOutcome> {
     const { p, client } = this.client(network);
     const tokens = await client.validateAuthorizationCode(p.tokenUrl, code, verifier);
     const identity = mapUserInfo(network, await fetchUserInfo(network, p, tokens.accessToken()));
     if (!identity) throw new Error(`unexpected user info from ${network}`);
 
-    return this.auth.db.transaction().execute(async (trx) => {
-      const linked = await this.linkedUser(trx, network, identity.subject);
+    const mails: Mail[] = [];
+    const outcome = await this.auth.db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
+      const linked = await repo.findLinkedUserId(trx, network, identity.subject);
       if (linked !== null) return { autoLoginToken: await this.auth.createAutoLoginToken(linked, trx) };
-      if (identity.email) {
-        const userId = await this.findOrCreateUser(trx, identity.email, identity.name);
-        await this.link(trx, userId, network, identity.subject);
+      if (identity.email && identity.emailVerified) {
+        const sign = { network, subject: identity.subject, name: identity.name, email: identity.email };
+        const userId = await this.joinProvedEmail(trx, sign, mails);
         return { autoLoginToken: await this.auth.createAutoLoginToken(userId, trx) };
       }
       const payload: PendingPayload = { network, subject: identity.subject, name: identity.name };
@@ -78,50 +93,97 @@ export class SocialService {
       );
       return { pendingToken };
     });
+    for (const mail of mails) await this.auth.sendQuietly(mail);
+    return outcome;
   }
 
   /**
-   * Finishes a sign-in whose provider gave no e-mail. A new address creates the account; an
-   * address that already has an account is refused: typing someone's e-mail must not be
-   * enough to enter their cabinet.
+   * The e-mail step of a sign-in whose provider vouched for no address: a link goes to the typed
+   * address, and nothing is created or joined until it is followed. The answer is the same whether
+   * the address has an account or not, and the pending token stays usable for a corrected address.
    */
-  async finishWithEmail(token: string, email: string): Promise<Session> {
+  async requestEmailProof(token: string, email: string): Promise<void> {
+    const row = await repo.findUsableOneTimeToken(this.auth.db, 'social_pending', sha256(token), nowIso());
+    const pending = row?.payload ? parsePending(row.payload) : null;
+    if (!pending) throw socialTokenInvalid();
+    const proof: SocialEmailPayload = { ...pending, email };
+    const raw = await this.auth.createOneTimeToken(
+      'social_email',
+      null,
+      JSON.stringify(proof),
+      SOCIAL_EMAIL_TTL_MS,
+    );
+    const mail = socialEmailConfirmMail(
+      email,
+      NETWORK_TITLES[pending.network],
+      this.confirmation.screenLink(raw),
+    );
+    await this.auth.sendQuietly(mail);
+  }
+
+  /**
+   * Follows the link of the e-mail step: the address is proved, so the social account joins the
+   * account of that address (or a new one) and the person is signed in. Null when the token is no
+   * such link, or is spent or expired.
+   */
+  async finishEmailProof(raw: string): Promise<Session | null> {
+    const mails: Mail[] = [];
     const userId = await this.auth.db.transaction().execute(async (trx) => {
-      const row = await this.auth.consumeOneTimeToken('social_pending', token, trx);
-      const pending = row?.payload ? parsePending(row.payload) : null;
-      if (!pending) throw socialTokenInvalid();
-      const linked = await this.linkedUser(trx, pending.network, pending.subject);
+      const row = await this.auth.consumeOneTimeToken('social_email', raw, trx);
+      const proof = row?.payload ? parseEmailProof(row.payload) : null;
+      if (!proof) return null;
+      const linked = await repo.findLinkedUserId(trx, proof.network, proof.subject);
       if (linked !== null) return linked;
-      if (await findUserByEmail(trx, email)) throw badRequest('email', authMessages.socialEmailTaken);
-      const id = await this.findOrCreateUser(trx, email, pending.name);
-      await this.link(trx, id, pending.network, pending.subject);
-      return id;
+      return this.joinProvedEmail(trx, proof, mails);
     });
+    if (userId === null) return null;
+    for (const mail of mails) await this.auth.sendQuietly(mail);
     return this.auth.startSession(userId);
   }
 
-  private async linkedUser(db: Kysely<DB>, network: string, subject: string): Promise<number | null> {
-    const row = await db
-      .selectFrom('social_accounts')
-      .select('user_id')
-      .where('network', '=', network)
-      .where('subject', '=', subject)
-      .executeTakeFirst();
-    return row?.user_id ?? null;
-  }
-
-  private async findOrCreateUser(db: Kysely<DB>, email: string, name: string): Promise<number> {
-    const existing = await findUserByEmail(db, email);
-    if (existing) return existing.id;
-    // No password: the person signs in through the network, by code, or sets one via restore.
-    return insertUser(db, { email, password_hash: null, fio: name.slice(0, 150), created_at: nowIso() });
-  }
-
-  private async link(db: Kysely<DB>, userId: number, network: string, subject: string): Promise<void> {
-    await db
-      .insertInto('social_accounts')
-      .values({ user_id: userId, network, subject, created_at: nowIso() })
-      .execute();
+  /**
+   * Links the social account to the account of an address its holder has proved, creating one if
+   * none. An account whose address nobody had proved may have been registered by someone else in
+   * wait for its owner (pre-hijacking): its password, sessions, pending links and other social
+   * accounts go first, and the address is told.
+   */
+  private async joinProvedEmail(db: Kysely<DB>, sign: SocialEmailPayload, mails: Mail[]): Promise<number> {
+    const now = nowIso();
+    const existing = await findUserByEmail(db, sign.email);
+    let userId: number;
+    if (!existing) {
+      userId = await insertUser(db, {
+        email: sign.email,
+        // No password: the person signs in through the network, by code, or sets one via restore.
+        password_hash: null,
+        fio: sign.name.slice(0, 150),
+        created_at: now,
+        email_confirmed_at: now,
+      });
+    } else {
+      userId = existing.id;
+      if (existing.email_confirmed_at === null) {
+        await revokeUserCredentials(db, userId, now);
+        await repo.deleteSocialAccountsOf(db, userId);
+        await markEmailConfirmed(db, userId, existing.email, now);
+        const reset = await this.auth.createOneTimeToken(
+          'password_reset',
+          userId,
+          null,
+          PASSWORD_RESET_TTL_MS,
+          db,
+        );
+        const restoreLink = `${this.auth.publicUrl}/change-password/${reset}/`;
+        mails.push(accountSecuredMail(existing.email, NETWORK_TITLES[sign.network], restoreLink));
+      }
+    }
+    await repo.insertSocialAccount(db, {
+      user_id: userId,
+      network: sign.network,
+      subject: sign.subject,
+      created_at: now,
+    });
+    return userId;
   }
 }
 
@@ -129,6 +191,10 @@ interface PendingPayload {
   network: SocialNetwork;
   subject: string;
   name: string;
+}
+
+interface SocialEmailPayload extends PendingPayload {
+  email: string;
 }
 
 function parsePending(payload: string): PendingPayload | null {
@@ -140,4 +206,11 @@ function parsePending(payload: string): PendingPayload | null {
   } catch {
     return null;
   }
+}
+
+function parseEmailProof(payload: string): SocialEmailPayload | null {
+  const pending = parsePending(payload);
+  if (!pending) return null;
+  const { email } = JSON.parse(payload) as { email?: unknown };
+  return typeof email === 'string' ? { ...pending, email } : null;
 }

@@ -29,3 +29,45 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** Records that the owner proved the address, unless it has changed since the proof was sent. */
+export async function markEmailConfirmed(
+  db: Kysely<DB>,
+  id: number,
+  email: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_confirmed_at: at })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Takes away everything that opens the account without its e-mail: the password, every session,
+ * every link or code not yet used.
+ */
+export async function revokeUserCredentials(db: Kysely<DB>, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', id)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('login_codes')
+    .set({ used_at: at })
+    .where('user_id', '=', id)
+    .where('used_at', 'is', null)
+    .execute();
+}
