@@ -6,7 +6,9 @@ import {
   authMessages,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refresh, userRow } from './email-links';
 import {
+  PASSWORD,
   bearer,
   buildTestApp,
   latestMail,
@@ -104,8 +106,24 @@ describe('e-mail change', () => {
   });
   afterAll(() => t.close());
 
-  const request = (access: string, email: string) =>
-    t.app.inject({ method: 'POST', url: CHANGE, headers: bearer(access), payload: { email } });
+  /** `null` leaves the password out of the body. */
+  const request = (access: string, email: string, password: string | null = PASSWORD) =>
+    t.app.inject({
+      method: 'POST',
+      url: CHANGE,
+      headers: bearer(access),
+      payload: password === null ? { email } : { email, password },
+    });
+
+  const cancel = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/client/api/change-email/cancel/', payload: { token } });
+
+  /** The token of the stop link in the newest mail to the old address. */
+  async function cancelToken(oldAddress: string) {
+    const mail = await latestMail(t.app, oldAddress);
+    const link = linkIn(mail.text, 'http://localhost:3000/email-change-cancel?token=');
+    return new URL(link).searchParams.get('token')!;
+  }
 
   async function confirmLink(to: string) {
     const link = linkIn(
@@ -195,5 +213,77 @@ describe('e-mail change', () => {
     const res = await t.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: authMessages.linkInvalid });
+  });
+
+  it('asks for the current password before sending anything', async () => {
+    const c = await registerCustomer(t.app);
+    const next = uniqueEmail('guarded');
+    for (const [password, message] of [
+      [null, authMessages.currentPasswordRequired],
+      ['', authMessages.currentPasswordRequired],
+      ['Ne-Tot-Parol-1', authMessages.currentPasswordWrong],
+    ] as const) {
+      const res = await request(c.access, next, password);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: message, errors: { password: [message] } });
+    }
+    expect(await mailCount(t.app, next)).toBe(0);
+    expect(await mailCount(t.app, c.email)).toBe(1); // the welcome mail only
+  });
+
+  it('sends a customer without a password a link to set one at the current address instead', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.database.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('email', '=', c.email)
+      .execute();
+    const next = uniqueEmail('social-only');
+    const res = await request(c.access, next, '');
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: Record<string, string[]> }).errors.password).toEqual([
+      authMessages.passwordNotSet,
+    ]);
+    expect(await mailCount(t.app, next)).toBe(0);
+    linkIn((await latestMail(t.app, c.email)).text, 'http://localhost:3000/change-password/');
+  });
+
+  it('tells the old address, whose link stops the change and signs everyone out', async () => {
+    const c = await registerCustomer(t.app);
+    const next = uniqueEmail('stopped');
+    expect((await request(c.access, next)).statusCode).toBe(200);
+    const notice = await latestMail(t.app, c.email);
+    expect(notice.subject).toBe('Запрошена смена e-mail');
+    expect(notice.text).toContain(next);
+    const path = await confirmLink(next);
+
+    const stopped = await cancel(await cancelToken(c.email));
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({ detail: authMessages.emailChangeCancelled });
+    const follow = await t.app.inject({ method: 'GET', url: path });
+    expect(follow.statusCode).toBe(400);
+    expect((await userRow(t, c.email)).email).toBe(c.email);
+    expect((await refresh(t, c.refresh)).statusCode).toBe(401);
+  });
+
+  it('refuses a stop link that is unknown, used, or late for a change already made', async () => {
+    expect((await cancel('no-such-token')).json()).toEqual({ detail: authMessages.linkInvalid });
+
+    const c = await registerCustomer(t.app);
+    const next = uniqueEmail('done');
+    await request(c.access, next);
+    const token = await cancelToken(c.email);
+    expect((await t.app.inject({ method: 'GET', url: await confirmLink(next) })).statusCode).toBe(302);
+    expect((await cancel(token)).statusCode).toBe(400);
+    expect((await refresh(t, c.refresh)).statusCode).toBe(200);
+  });
+
+  it('counts the followed link as proof of the new address', async () => {
+    const c = await registerCustomer(t.app);
+    const next = uniqueEmail('proved');
+    await request(c.access, next);
+    expect((await userRow(t, c.email)).email_confirmed_at).toBeNull();
+    await t.app.inject({ method: 'GET', url: await confirmLink(next) });
+    expect((await userRow(t, next)).email_confirmed_at).not.toBeNull();
   });
 });

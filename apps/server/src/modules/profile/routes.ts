@@ -1,5 +1,6 @@
 import {
   ChangeEmailRequestSchema,
+  EmailLinkRequestSchema,
   FinancesSchema,
   OkSchema,
   ProfileSchema,
@@ -66,14 +67,15 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Смена e-mail: письмо со ссылкой на новый адрес',
+        summary:
+          'Смена e-mail по текущему паролю: ссылка на новый адрес, уведомление со ссылкой отмены на старый',
         security: bearer,
         body: ChangeEmailRequestSchema,
         response: { 200: OkSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
-      await profiles.requestEmailChange(request.userId, request.body.email);
+      await profiles.requestEmailChange(request.userId, request.body.email, request.body.password);
       return { detail: authMessages.emailChangeSent };
     },
   );
@@ -92,6 +94,22 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       await profiles.confirmEmailChange(request.params.token);
       const msg = encodeURIComponent(authMessages.emailChanged);
       return reply.redirect(`${app.authService.publicUrl}/profile?msg=${msg}`, 302);
+    },
+  );
+
+  app.post(
+    api.auth.changeEmailCancel,
+    {
+      schema: {
+        tags,
+        summary: 'Ссылка из письма на старый адрес: отменяет смену e-mail и завершает все сеансы',
+        body: EmailLinkRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await profiles.cancelEmailChange(request.body.token);
+      return { detail: authMessages.emailChangeCancelled };
     },
   );
 }

@@ -11,12 +11,17 @@ import {
   type SelectableOption,
 } from '@cabinet/contract';
 import { nowIso } from '../../db/index';
+import { verifyPassword } from '../../lib/passwords';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { emailChangeMail } from '../../plugins/mail-templates';
+import { emailChangeMail, emailChangeNoticeMail } from '../../plugins/mail-templates';
+import { revokeAllRefreshTokens } from '../auth/repo';
 import type { AuthService } from '../auth/service';
 import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';
+import * as repo from './repo';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+/** The web screen that posts the stop link's token to `api.auth.changeEmailCancel`. */
+const EMAIL_CHANGE_CANCEL_SCREEN = '/email-change-cancel';
 
 /** Stored as comma-separated option ids; shown as the whole list with the chosen ones marked. */
 function options(all: ReadonlyArray<{ id: string; title: string }>, stored: string): SelectableOption[] {
@@ -71,15 +76,48 @@ export class ProfileService {
     return { money: 0, bonus: 0 };
   }
 
-  /** E-mails a confirmation link to the new address; nothing changes until it is followed. */
-  async requestEmailChange(userId: number, email: string): Promise<void> {
+  /**
+   * Asks for the current password, then e-mails a confirmation link to the new address (nothing
+   * changes until it is followed) and tells the old address, with a link that stops the change.
+   */
+  async requestEmailChange(userId: number, email: string, password: string | undefined): Promise<void> {
     const user = await findUserById(this.db, userId);
     if (!user) throw new HttpError(401, authMessages.notAuthorized);
+    await this.checkCurrentPassword(user, password);
     if (user.email === email) throw badRequest('email', authMessages.emailSame);
     if (await findUserByEmail(this.db, email)) throw badRequest('email', authMessages.emailTaken);
-    const raw = await this.auth.createOneTimeToken('email_change', userId, email, EMAIL_CHANGE_TTL_MS);
-    const link = `${this.auth.publicUrl}${api.auth.changeEmailConfirm(raw)}`;
-    await this.auth.deps.mailer.send(emailChangeMail(email, link));
+    const links = await this.db.transaction().execute(async (trx) => ({
+      change: await this.auth.createOneTimeToken('email_change', userId, email, EMAIL_CHANGE_TTL_MS, trx),
+      cancel: await this.auth.createOneTimeToken(
+        'email_change_cancel',
+        userId,
+        null,
+        EMAIL_CHANGE_TTL_MS,
+        trx,
+      ),
+    }));
+    const base = this.auth.publicUrl;
+    await this.auth.deps.mailer.send(
+      emailChangeMail(email, `${base}${api.auth.changeEmailConfirm(links.change)}`),
+    );
+    const cancelLink = `${base}${EMAIL_CHANGE_CANCEL_SCREEN}?token=${encodeURIComponent(links.cancel)}`;
+    await this.auth.deps.mailer.send(emailChangeNoticeMail(user.email, email, cancelLink));
+  }
+
+  /**
+   * A session left open must not be enough to give the account away. A customer without a password
+   * (social sign-in only) has nothing to type: they get a link to set one at the current address,
+   * which signs them out everywhere, so the change then follows a fresh sign-in (ADR 006).
+   */
+  private async checkCurrentPassword(user: UserRow, password: string | undefined): Promise<void> {
+    if (!user.password_hash) {
+      await this.auth.requestPasswordReset(user.email);
+      throw badRequest('password', authMessages.passwordNotSet);
+    }
+    if (!password) throw badRequest('password', authMessages.currentPasswordRequired);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw badRequest('password', authMessages.currentPasswordWrong);
+    }
   }
 
   /** Follows the e-mailed link: the address is changed unless someone took it meanwhile. */
@@ -89,20 +127,31 @@ export class ProfileService {
       if (!row?.user_id || !row.payload) throw new HttpError(400, authMessages.linkInvalid);
       const holder = await findUserByEmail(trx, row.payload);
       if (holder && holder.id !== row.user_id) throw badRequest('email', authMessages.emailTaken);
+      const now = nowIso();
       try {
-        await setUserEmail(trx, row.user_id, row.payload);
+        await setUserEmail(trx, row.user_id, row.payload, now);
       } catch (err) {
         if (isUniqueViolation(err)) throw badRequest('email', authMessages.emailTaken);
         throw err;
       }
-      // Other pending changes of this user point at addresses that are no longer wanted.
-      await trx
-        .updateTable('one_time_tokens')
-        .set({ used_at: nowIso() })
-        .where('user_id', '=', row.user_id)
-        .where('kind', '=', 'email_change')
-        .where('used_at', 'is', null)
-        .execute();
+      // Other pending changes point at addresses no longer wanted; the old address's stop link is moot.
+      await repo.spendEmailChangeLinks(trx, row.user_id, now);
     });
+  }
+
+  /**
+   * Follows the link e-mailed to the old address: every pending change stops, and whoever asked for
+   * it (they had a session) is signed out with every other session.
+   */
+  async cancelEmailChange(raw: string): Promise<void> {
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      const row = await this.auth.consumeOneTimeToken('email_change_cancel', raw, trx);
+      if (!row?.user_id) return false;
+      const now = nowIso();
+      await repo.spendEmailChangeLinks(trx, row.user_id, now);
+      await revokeAllRefreshTokens(trx, row.user_id, now);
+      return true;
+    });
+    if (!cancelled) throw new HttpError(400, authMessages.linkInvalid);
   }
 }

@@ -20,8 +20,9 @@ export async function setUserPassword(db: Kysely<DB>, id: number, passwordHash: 
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
-export async function setUserEmail(db: Kysely<DB>, id: number, email: string): Promise<void> {
-  await db.updateTable('users').set({ email }).where('id', '=', id).execute();
+/** A new address arrives proved: it is changed only by following the link e-mailed to it. */
+export async function setUserEmail(db: Kysely<DB>, id: number, email: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ email, email_confirmed_at: at }).where('id', '=', id).execute();
 }
 
 /** A unique constraint refused the row (two sign-ups with one e-mail at once). */
