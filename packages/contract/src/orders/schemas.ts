@@ -34,6 +34,7 @@ export const orderMessages = {
   emptyFile: 'Файл пустой',
   fileNameMissing: 'У файла нет имени: выберите его ещё раз',
   uploadBroken: 'Файл пришёл не целиком: загрузите его ещё раз',
+  markupNotAllowed: 'Веб-страницы, SVG, XML и скрипты не принимаются: упакуйте такой файл в ZIP',
   fileTypeNotAllowed:
     'Такой тип файла не принимается. Подойдут PDF, Word, Excel, PowerPoint, OpenDocument, RTF, TXT, JPEG, PNG, GIF, WEBP, ZIP, RAR и 7z',
   fileTooLarge: (mb: number) => `Файл слишком большой: не больше ${mb} МБ`,

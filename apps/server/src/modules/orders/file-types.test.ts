@@ -41,6 +41,43 @@ describe('TextCheck', () => {
   });
 });
 
+describe('TextCheck.isMarkup', () => {
+  function markup(name: string, ...chunks: Array<string | Buffer>): boolean {
+    const check = new TextCheck();
+    for (const c of chunks) check.push(typeof c === 'string' ? Buffer.from(c) : c);
+    expect(check.isText()).toBe(true);
+    return check.isMarkup(name);
+  }
+
+  it('finds HTML, SVG and XML whatever the name, case and leading blanks', () => {
+    expect(markup('a.txt', '<!DOCTYPE html><p>Привет</p>\n')).toBe(true);
+    expect(markup('a.txt', '\ufeff  \r\n<HTML><body>текст</body></HTML>')).toBe(true);
+    expect(markup('a.txt', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')).toBe(true);
+    expect(markup('a.txt', '<?xml version="1.0"?><note>текст</note>')).toBe(true);
+    expect(markup('a.txt', '<div>начало страницы</div>')).toBe(true);
+    // Past the first bytes, and split between two chunks.
+    expect(markup('a.txt', 'Методичка по оформлению.\n\n<scr', 'ipt>alert(1)</script>')).toBe(true);
+    expect(markup('a.txt', `${'Текст. '.repeat(5000)}<iframe src="https://example.com">`)).toBe(true);
+  });
+
+  it('finds JavaScript by how it opens, and scripts by their names', () => {
+    expect(markup('a.txt', 'function steal() { fetch("/api/") }')).toBe(true);
+    expect(markup('a.txt', '  const x = document.cookie;')).toBe(true);
+    expect(markup('a.txt', '"use strict";\nalert(1)')).toBe(true);
+    expect(markup('a.txt', '#!/usr/bin/env node\n')).toBe(true);
+    expect(markup('report.js', 'Отчёт по практике')).toBe(true);
+    expect(markup('page.HTML', 'Просто текст')).toBe(true);
+    expect(markup('run.bat', 'echo hi')).toBe(true);
+  });
+
+  it('leaves plain prose with angle brackets alone', () => {
+    expect(markup('a.txt', 'Требования: объём < 30 страниц, оригинальность > 70 %.\n')).toBe(false);
+    expect(markup('a.txt', 'Если a<b и b<c, то <a и c>.')).toBe(false);
+    expect(markup('a.txt', 'Задание по JavaScript: функция сортировки.')).toBe(false);
+    expect(markup('cp1251.txt', Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]))).toBe(false);
+  });
+});
+
 describe('sanitizeFileName', () => {
   it('keeps the last path segment without control or formatting characters', () => {
     expect(sanitizeFileName('C:\\Users\\Аня\\Курсовая.docx')).toBe('Курсовая.docx');

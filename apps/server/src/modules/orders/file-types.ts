@@ -63,18 +63,51 @@ export function sniffBinary(head: Uint8Array, name: string): string | null {
 }
 
 /**
+ * Tags that make text a page, an image or a document a browser renders and runs scripts of (HTML,
+ * SVG, XML with a stylesheet), anywhere in the file: a browser that guesses the type finds them
+ * past the first bytes too. Element names need a space, `/` or `>` after them, and a link its
+ * `href`, so that prose such as «<a и b>» stays text.
+ */
+const MARKUP_TAG =
+  /<(?:!doctype|\?xml|xsl:|(?:html|head|body|script|iframe|frameset|frame|object|embed|svg|math|style|link|meta|base|form|img)[\s/>]|a\s+href)/;
+/** Longer than any match of MARKUP_TAG, kept from one chunk to find a tag split between two. */
+const TAG_OVERLAP = 16;
+
+/** How a file opens as markup (`<` and a tag) or as JavaScript (what its code begins with). */
+const MARKUP_START = /^<[a-z!?/]/;
+const SCRIPT_START =
+  /^(?:#!|\/\/|\/\*|['"]use strict['"]|(?:function|var|let|const|import|export|class|async)\s|\(\s*function|!function|window\.|document\.|module\.exports|require\(|define\()/;
+/** Enough of the file's first non-blank characters for both. */
+const START_CHARS = 32;
+
+/**
+ * Names a browser opens as a page, or a desktop runs as a script on a double click, whatever
+ * their content: a text file is never stored under one of them.
+ */
+const SCRIPT_EXTENSIONS = new Set([
+  ...'htm html xhtml shtml mht mhtml svg svgz xml xsl xslt'.split(' '),
+  ...'js mjs cjs jse vbs vbe wsf wsh hta bat cmd ps1 reg url'.split(' '),
+]);
+
+/**
  * Plain text in UTF-8 or CP1251, checked chunk by chunk as the file streams past: no NULs or
  * other control characters than tab, line breaks and form feed. A file that is not valid UTF-8
- * is read as CP1251, where every byte but 0x98 is a character.
+ * is read as CP1251, where every byte but 0x98 is a character. Markup and scripts are text too,
+ * and are told apart ({@link TextCheck.isMarkup}): their characters are ASCII in both encodings.
  */
 export class TextCheck {
   private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
   private isUtf8 = true;
   private hasControl = false;
   private hasCp1251Hole = false;
+  private hasTag = false;
+  /** The file's first characters past a byte-order mark and blanks, lower-cased. */
+  private start = '';
+  private tail = '';
 
   push(chunk: Uint8Array): void {
     if (this.hasControl) return;
+    this.scanMarkup(chunk);
     for (const b of chunk) {
       if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f) {
         this.hasControl = true;
@@ -101,6 +134,30 @@ export class TextCheck {
       }
     }
     return this.isUtf8 || !this.hasCp1251Hole;
+  }
+
+  /** Whether the text is HTML, SVG, XML or JavaScript, by its content or by its name. */
+  isMarkup(name: string): boolean {
+    return (
+      this.hasTag ||
+      MARKUP_START.test(this.start) ||
+      SCRIPT_START.test(this.start) ||
+      SCRIPT_EXTENSIONS.has(extensionOf(name))
+    );
+  }
+
+  private scanMarkup(chunk: Uint8Array): void {
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      .toString('latin1')
+      .toLowerCase();
+    if (this.start.length < START_CHARS) {
+      const lead = this.start === '' ? text.replace(/^\u00ef\u00bb\u00bf/, '').trimStart() : text;
+      this.start = (this.start + lead).slice(0, START_CHARS);
+    }
+    if (this.hasTag) return;
+    const window = this.tail + text;
+    this.hasTag = MARKUP_TAG.test(window);
+    this.tail = window.slice(-TAG_OVERLAP);
   }
 }
 

@@ -91,13 +91,16 @@ async function receiveOne(
     Readable.from(inspect(part.file, limit, tooLarge, seen, limits)),
   );
 
+  const mime = sniffBinary(seen.head, name) ?? (seen.text.isText() ? 'text/plain' : null);
   // Busboy's own cap (a byte above ours) only ends a stream that outran the check above.
   const refusal = part.file.truncated
     ? new UploadRefused(413, tooLarge)
     : size === 0
       ? new UploadRefused(400, orderMessages.emptyFile)
-      : null;
-  const mime = sniffBinary(seen.head, name) ?? (seen.text.isText() ? 'text/plain' : null);
+      : // A browser would render or run it, and a desktop might, whatever it is served as.
+        mime === 'text/plain' && seen.text.isMarkup(name)
+        ? new UploadRefused(400, orderMessages.markupNotAllowed)
+        : null;
   if (refusal || mime === null) {
     await storage.remove(storedName);
     throw refusal ?? new UploadRefused(400, orderMessages.fileTypeNotAllowed);
