@@ -78,6 +78,8 @@ export const ConfigSchema = z
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Кабинет студента <no-reply@localhost>'),
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
 
     OAUTH_VK_CLIENT_ID: z.string().default(''),

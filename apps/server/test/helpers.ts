@@ -110,6 +110,7 @@ export async function latestMail(app: FastifyInstance, to: string) {
 }
 
 export async function mailCount(app: FastifyInstance, to: string): Promise<number> {
+  await app.mailer.flush();
   const row = await app.database.db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))

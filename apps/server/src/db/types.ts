@@ -93,6 +93,25 @@ export interface OutboxTable {
   created_at: string;
 }
 
+export type MailStatus = 'pending' | 'sending' | 'failed';
+
+/** Mail waiting for delivery (migration 007); a sent row is deleted. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The worker holding a `sending` row, and since when: a lease that runs out. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface WorkTypesTable {
   id: Generated<number>;
   slug: string;
@@ -240,6 +259,7 @@ export interface DB {
   one_time_tokens: OneTimeTokensTable;
   social_accounts: SocialAccountsTable;
   outbox: OutboxTable;
+  mail_queue: MailQueueTable;
   work_types: WorkTypesTable;
   order_packets: OrderPacketsTable;
   order_packet_items: OrderPacketItemsTable;

@@ -358,14 +358,10 @@ export class AuthService {
   }
 
   /**
-   * Sends a mail without failing the request: answers must not differ between existing and
-   * unknown e-mails, and a delivery problem is for the logs, not for the visitor.
+   * Queues a mail: it is delivered after the answer, and retried, so an existing e-mail answers
+   * as fast as an unknown one and a delivery problem is for the logs, not for the visitor.
    */
   async sendQuietly(mail: Mail): Promise<void> {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (err) {
-      this.deps.log.error({ err, subject: mail.subject }, 'mail not sent');
-    }
+    await this.deps.mailer.send(mail);
   }
 }

@@ -15,7 +15,8 @@ const MailSchema = z.object({
 
 /**
  * The dev outbox: mail kept in the database when no SMTP server is configured. Registered only in
- * development and test; browser tests read sign-in codes and links from it.
+ * development and test; browser tests read sign-in codes and links from it. Both pages deliver the
+ * queued mail first, so a mail is here as soon as the request that sent it has answered.
  */
 export default async function devRoutes(fastify: FastifyInstance) {
   // It lists every code, link and generated password: a registration in production is a bug that
@@ -25,6 +26,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
   const db = app.database.db;
 
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    await app.mailer.flush();
     const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
     const items = rows
       .map(
@@ -46,6 +48,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
+      await app.mailer.flush();
       const m = await db
         .selectFrom('outbox')
         .selectAll()
