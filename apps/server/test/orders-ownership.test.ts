@@ -89,6 +89,8 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         inject('DELETE', api.orders.deleteFakeFile(ids.draft, ids.draftFile)),
       'DELETE /api/client/orders/delete-ajax-file/:fileId/': () =>
         inject('DELETE', api.orders.deleteAjaxFile(ids.pendingFile)),
+      'GET /api/client/orders/:id/files/:fileId/download/': () =>
+        inject('GET', api.orders.fileDownload(ids.draft, ids.draftFile)),
       'GET /api/client/orders/success/': () => inject('GET', `${api.orders.success}?id=${ids.order}`),
       'GET /api/client/orders/welcome/': () => inject('GET', `${api.orders.welcome}?id=${ids.order}`),
       // Ids inside bodies: Alice's draft to convert, Alice's uploads to attach.

@@ -1,4 +1,5 @@
 import { OrderFileListSchema, api, orderMessages } from '@cabinet/contract';
+import { parse as parseDisposition } from 'content-disposition';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +125,59 @@ describe('uploads of order files', () => {
       expect(res.json()).toEqual({ detail: orderMessages.markupNotAllowed });
     }
     expect(storedFiles(dir).length).toBe(before);
+  });
+
+  it('serves a file of an order as an attachment of its stored type, never to be sniffed', async () => {
+    const auth = await customer();
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: api.orders.root,
+      headers: auth,
+      payload: { is_fake: true },
+    });
+    const draftId = (draft.json() as { id: number }).id;
+    const files = [
+      { name: 'Методичка «ГОСТ».txt', content: samples.txtUtf8, type: 'text/html' },
+      { name: 'scan.png', content: samples.png, type: 'text/html' },
+    ];
+    const stored = OrderFileListSchema.parse(
+      (await upload(auth, files, api.orders.fakeFiles(draftId))).json(),
+    );
+    const [text, png] = stored;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: api.orders.fileDownload(draftId, text!.id),
+      headers: auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Методичка')}`);
+    expect(parseDisposition(disposition)).toMatchObject({
+      type: 'attachment',
+      parameters: { filename: 'Методичка «ГОСТ».txt' },
+    });
+    expect(res.rawPayload).toEqual(samples.txtUtf8);
+    const image = await t.app.inject({
+      method: 'GET',
+      url: api.orders.fileDownload(draftId, png!.id),
+      headers: auth,
+    });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(parseDisposition(String(image.headers['content-disposition']))).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'scan.png' },
+    });
+    expect(image.rawPayload).toEqual(samples.png);
+    // A file is served under its own order only.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: api.orders.fileDownload(draftId + 1000, text!.id),
+      headers: auth,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ detail: orderMessages.fileNotFound });
   });
 
   describe('a malformed multipart body', () => {

@@ -35,6 +35,9 @@ export const api = {
     byId: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/`,
     restore: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/restore/`,
     notEditable: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/not-editable-order/`,
+    /** GET one file of an order or a draft, always as an attachment. */
+    fileDownload: (id: number | string, fileId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download/`,
     /** The latest draft, or `?id=` a given one. */
     continue: '/api/client/orders/continue/',
     fake: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/`,

@@ -1,6 +1,7 @@
 import { orderMessages, type OrderFile } from '@cabinet/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
 import { nowIso } from '../../db/index';
 import type { DB, OrderFileKind } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
@@ -32,6 +33,18 @@ export async function uploadDraftFiles(
   if (!draft) throw draftNotFound();
   const used = await repo.bytesHeld(ctx.db, userId, draftId);
   return store(ctx, userId, draftId, request, used);
+}
+
+/** A file of the customer's order or draft, to send: what it is called and is, and its bytes. */
+export async function openOrderFile(
+  ctx: OrdersContext,
+  userId: number,
+  orderId: number,
+  fileId: number,
+): Promise<{ file: OrderFile; content: Readable }> {
+  const row = await repo.findOrderFile(ctx.db, userId, orderId, fileId);
+  if (!row) throw fileNotFound();
+  return { file: toFile(row), content: ctx.deps.storage.open(row.stored_name) };
 }
 
 export async function deletePendingFile(ctx: OrdersContext, userId: number, fileId: number): Promise<void> {

@@ -293,6 +293,18 @@ export function findFile(db: Kysely<DB>, userId: number, id: number) {
     .executeTakeFirst();
 }
 
+/** A file of one of the customer's orders or drafts, whoever uploaded it. */
+export function findOrderFile(db: Kysely<DB>, userId: number, orderId: number, fileId: number) {
+  return db
+    .selectFrom('order_files as f')
+    .innerJoin('orders as o', 'o.id', 'f.order_id')
+    .selectAll('f')
+    .where('f.id', '=', fileId)
+    .where('f.order_id', '=', orderId)
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function deleteFile(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('order_files').where('id', '=', id).execute();
 }

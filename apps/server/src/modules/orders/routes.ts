@@ -20,6 +20,7 @@ import {
   OrderUpdateRequestSchema,
   type OrderList,
 } from '@cabinet/contract';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ const base = '/api/client/orders/';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const FileParams = z.object({ fileId: z.coerce.number().int().positive() });
-const DraftFileParams = IdParams.extend({ fileId: z.coerce.number().int().positive() });
+const OrderFileParams = IdParams.extend({ fileId: z.coerce.number().int().positive() });
 const NoContent = z.null().describe('Удалено');
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -152,7 +153,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Удалить файл черновика',
-        params: DraftFileParams,
+        params: OrderFileParams,
         response: { 204: NoContent, ...errorResponses(400, 401, 404) },
       },
     },
@@ -296,6 +297,35 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => orders.addFilesWithoutQc(request.userId, request.params.id, request.body.files_without_qc),
+  );
+
+  app.get(
+    `${base}:id/files/:fileId/download/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Скачать файл заказа или черновика (всегда как вложение)',
+        params: OrderFileParams,
+        response: { 200: z.unknown().describe('Содержимое файла'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    // Never shown in the browser: saved under its own name (RFC 6266/5987 for Cyrillic names), as
+    // the type told by its content when it was uploaded, which the browser must not second-guess.
+    async (request, reply) => {
+      const { file, content } = await orders.openOrderFile(
+        request.userId,
+        request.params.id,
+        request.params.fileId,
+      );
+      return reply
+        .type(file.mime)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-cache')
+        .send(content);
+    },
   );
 
   // Multipart bodies only on the two upload routes: the plugin's hooks (an async onRequest that

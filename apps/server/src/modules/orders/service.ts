@@ -13,6 +13,7 @@ import type {
   OrderUpdateRequestSchema,
 } from '@cabinet/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { OrdersContext, type OrdersDeps } from './context';
 import * as drafts from './drafts';
@@ -102,6 +103,10 @@ export class OrdersService {
 
   uploadDraftFiles(userId: number, draftId: number, request: FastifyRequest): Promise<OrderFile[]> {
     return files.uploadDraftFiles(this.ctx, userId, draftId, request);
+  }
+
+  openOrderFile(userId: number, id: number, fileId: number): Promise<{ file: OrderFile; content: Readable }> {
+    return files.openOrderFile(this.ctx, userId, id, fileId);
   }
 
   deletePendingFile(userId: number, fileId: number): Promise<void> {
