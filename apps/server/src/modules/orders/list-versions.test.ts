@@ -205,9 +205,13 @@ describe('the cached orders list', () => {
     const a = await signUp();
     const order = await place(a, 'До');
     await cacheAll(a);
-    const other = await buildTestApp(
-      t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : { SQLITE_PATH: t.config.SQLITE_PATH },
-    );
+    // Instances of one deployment share the token key as they share the database.
+    const other = await buildTestApp({
+      JWT_SECRET: t.config.JWT_SECRET,
+      ...(t.config.DATABASE_URL
+        ? { DATABASE_URL: t.config.DATABASE_URL }
+        : { SQLITE_PATH: t.config.SQLITE_PATH }),
+    });
     try {
       const edit = await other.app.inject({
         method: 'PATCH',
