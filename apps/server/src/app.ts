@@ -16,7 +16,7 @@ import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
 import authPlugin from './plugins/auth';
-import dbPlugin from './plugins/db';
+import dbPlugin, { databaseAnswers } from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -29,6 +29,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
   }
+}
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The id that ties a request to its log lines: the client's X-Request-Id (a proxy's, or the web
+ * app's) when it is a short token of plain characters, else a fresh one — what a client sends
+ * goes into every log line, and must not forge or break them.
+ */
+function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 export interface BuildOptions {
@@ -44,7 +57,7 @@ function trustNearestHops(count: number) {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Fastify trusts no hop on a bare count (it cannot tell the proxy from a direct client), so a
     // count becomes "the nearest N hops", which assumes the server is reachable only through them.
     trustProxy:
@@ -64,7 +77,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { isProduction: config.NODE_ENV === 'production' });
+  await app.register(securityPlugin, {
+    isProduction: config.NODE_ENV === 'production',
+    publicUrl: config.PUBLIC_URL,
+  });
   // Signs short-lived cookies (the social sign-in flow); a key of its own, derived from the JWT one.
   await app.register(cookie, {
     secret: createHash('sha256').update(`cookie:${config.JWT_SECRET}`).digest('base64url'),
@@ -82,7 +98,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
 
-  app.get('/api/health/', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // For the load balancer: this instance is healthy when its database answers.
+  app.get('/api/health/', { schema: { hide: true } }, async (request, reply) => {
+    if (await databaseAnswers(app.database, HEALTH_TIMEOUT_MS)) return { status: 'ok' };
+    request.log.error('health: the database does not answer');
+    return reply.status(503).send({ status: 'unavailable' });
+  });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authModule);

@@ -14,6 +14,18 @@ describe('app skeleton', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('answers health 503 when the database does not answer', async () => {
+    const own = await buildTestApp();
+    try {
+      await own.app.database.close();
+      const res = await own.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers unknown API paths with a Russian 404 JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing/' });
     expect(res.statusCode).toBe(404);
@@ -62,13 +74,27 @@ describe('error handling', () => {
     expect(res.json()).toEqual({ detail: 'Некорректный формат запроса' });
   });
 
-  it('echoes the request id', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/health/',
-      headers: { 'x-request-id': 'abc-123' },
-    });
-    expect(res.headers['x-request-id']).toBe('abc-123');
+  it.each(['abc-123', 'a'.repeat(64), 'lb.7f3e_9A-0'])('echoes a plain request id %s', async (id) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/', headers: { 'x-request-id': id } });
+    expect(res.headers['x-request-id']).toBe(id);
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(65)],
+    ['a forged log line', 'abc\u2028{"level":60,"msg":"forged"}'],
+    ['spaces and quotes', 'id" admin="1'],
+    ['non-ASCII', 'заявка-1'],
+  ])('replaces a request id that is %s with a fresh one', async (_name, id) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/', headers: { 'x-request-id': id } });
+    expect(res.headers['x-request-id']).not.toBe(id);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gives a request without an id a fresh one', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const b = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { api } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from '../../test/helpers';
-import { helmetHeaders, helmetOptions } from './security';
+import { helmetHeaders, helmetOptions, webSocketOrigin } from './security';
 
 // The headers are computed once at start from @fastify/helmet instead of by it on every request.
 // Written out here, they are what the plugin sent before, so that neither a change of ours nor an
@@ -9,7 +9,7 @@ import { helmetHeaders, helmetOptions } from './security';
 const CSP =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
   "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
-  "style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:";
+  "style-src 'self' 'unsafe-inline';connect-src 'self' ws://localhost:3000";
 const EXPECTED: Record<string, string> = {
   'content-security-policy': CSP,
   'cross-origin-opener-policy': 'same-origin',
@@ -40,8 +40,19 @@ function securityHeadersOf(res: { headers: Record<string, unknown> }) {
 
 describe('security headers', () => {
   it('are what @fastify/helmet sets with our options', async () => {
-    expect(Object.fromEntries(await helmetHeaders(helmetOptions(false)))).toEqual(EXPECTED);
-    expect(Object.fromEntries(await helmetHeaders(helmetOptions(true)))).toEqual(EXPECTED_PRODUCTION);
+    const local = 'http://localhost:3000';
+    expect(Object.fromEntries(await helmetHeaders(helmetOptions(false, local)))).toEqual(EXPECTED);
+    expect(Object.fromEntries(await helmetHeaders(helmetOptions(true, local)))).toEqual(EXPECTED_PRODUCTION);
+  });
+
+  it('let the page open WebSockets to our own origin only', async () => {
+    expect(webSocketOrigin('https://cabinet.example/')).toBe('wss://cabinet.example');
+    expect(webSocketOrigin('http://127.0.0.1:8080')).toBe('ws://127.0.0.1:8080');
+    const headers = Object.fromEntries(await helmetHeaders(helmetOptions(true, 'https://cabinet.example')));
+    const connectSrc = headers['content-security-policy']
+      ?.split(';')
+      .find((d) => d.startsWith('connect-src'));
+    expect(connectSrc).toBe("connect-src 'self' wss://cabinet.example");
   });
 
   describe.each([

@@ -2,11 +2,19 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** The WebSocket origin of the product: ws:// or wss:// on PUBLIC_URL's host. */
+export function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /**
  * Helmet's options. The CSP allows only our own scripts; styles may be inline because Mantine
- * sets CSS variables through style attributes. No nonce: nothing here depends on the request.
+ * sets CSS variables through style attributes. Connections go to our own origin only, WebSockets
+ * included (`'self'` does not cover ws: in every browser). No nonce: nothing here depends on the
+ * request.
  */
-export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
+export function helmetOptions(isProduction: boolean, publicUrl: string): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -15,7 +23,7 @@ export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", webSocketOrigin(publicUrl)],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -60,8 +68,11 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
  * headers. Fastify then writes all the headers of an answer in one pass, where headers set on the
  * raw response (helmet's way) made Node store, check and merge every header of it twice.
  */
-export default fp(async function securityPlugin(app: FastifyInstance, opts: { isProduction: boolean }) {
-  const headers = await helmetHeaders(helmetOptions(opts.isProduction));
+export default fp(async function securityPlugin(
+  app: FastifyInstance,
+  opts: { isProduction: boolean; publicUrl: string },
+) {
+  const headers = await helmetHeaders(helmetOptions(opts.isProduction, opts.publicUrl));
   const names = headers.map(([name]) => name);
   const values = headers.map(([, value]) => value);
   const count = headers.length;
