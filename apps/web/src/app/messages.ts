@@ -12,6 +12,8 @@ export const titles = {
   userAgreement: 'Пользовательское соглашение',
   serviceContract: 'Договор оказания услуг',
   privacyPolicy: 'Политика конфиденциальности',
+  emailConfirm: 'Подтверждение e-mail',
+  emailChangeCancel: 'Отмена смены e-mail',
   logout: 'Выход',
   home: 'Мои заказы',
   space: 'Спецпредложение',

@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Public documents: open to visitors and customers.
+      // Public documents and e-mailed links: open to visitors and customers.
       {
         lazy: screen(() => import('./layouts/document-layout')),
         children: [
@@ -134,6 +134,17 @@ export const routes: RouteObject[] = [
             path: paths.documents.privacyPolicy.path,
             lazy: screen(() => import('../features/documents/routes/privacy-policy-page')),
             handle: handle(titles.privacyPolicy),
+          },
+          // E-mailed links: a visitor or a customer may open them.
+          {
+            path: paths.emailConfirm.path,
+            lazy: screen(() => import('../features/auth/routes/email-confirm-page')),
+            handle: handle(titles.emailConfirm),
+          },
+          {
+            path: paths.emailChangeCancel.path,
+            lazy: screen(() => import('../features/profile/routes/email-change-cancel-page')),
+            handle: handle(titles.emailChangeCancel),
           },
         ],
       },

@@ -46,6 +46,9 @@ export const paths = {
     getHref: (token: string) => withQuery('/socials-email-auth', { token }),
   },
   logout: { path: '/logout', getHref: () => '/logout' },
+  /** Not in spec §2: e-mailed links land here (the server builds the same addresses). */
+  emailConfirm: { path: '/email-confirm' },
+  emailChangeCancel: { path: '/email-change-cancel' },
 
   home: {
     path: '/home',

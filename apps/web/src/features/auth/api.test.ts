@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthStatus, setAuthStatus, TOKEN_KEY, TOKEN_LIFETIME_KEY } from '../../shared/auth/session';
 import { queryClient } from '../../shared/query-client';
 import {
-  finishSocialSignIn,
+  confirmEmail,
   login,
   logout,
   register,
   requestLoginCode,
+  requestSocialEmailProof,
   useSocialLinks,
   verifyLoginCode,
 } from './api';
@@ -31,7 +32,7 @@ describe('sign-in calls', () => {
     ['login', () => login({ email: 'a@b.ru', password: 'secret123' }), api.auth.login],
     ['code', () => verifyLoginCode({ email: 'a@b.ru', code: '123456' }), api.auth.loginVerify],
     ['registration', () => register({ email: 'a@b.ru', agree: true }), api.profile.root],
-    ['social e-mail', () => finishSocialSignIn({ token: 't', email: 'a@b.ru' }), api.auth.socialProfile],
+    ['social e-mail link', () => confirmEmail('t'), api.auth.emailConfirm],
   ])('%s stores the tokens and sets status success', async (_name, call, path) => {
     fetchMock.mockImplementation(() => reply(200, { tokens: { access: 'ACC', expires_in: 300 } }));
     await call();
@@ -50,6 +51,22 @@ describe('sign-in calls', () => {
     });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(getAuthStatus()).toBe('error');
+  });
+
+  it('a registration confirmation answers its message and leaves the session alone', async () => {
+    fetchMock.mockImplementation(() => reply(200, { detail: 'Готово: e-mail подтверждён' }));
+    await expect(confirmEmail('tok')).resolves.toBe('Готово: e-mail подтверждён');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"token":"tok"}');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(getAuthStatus()).toBe('empty');
+  });
+
+  it('the social e-mail step only asks for a link: no session yet', async () => {
+    fetchMock.mockImplementation(() => reply(200, { detail: 'Мы отправили письмо' }));
+    await requestSocialEmailProof({ token: 't', email: 'a@b.ru' });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(api.auth.socialProfile);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(getAuthStatus()).toBe('empty');
   });
 
   it('asking for a code sends the e-mail alone and leaves the session alone', async () => {

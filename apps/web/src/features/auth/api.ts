@@ -47,8 +47,23 @@ export function autoLogin(token: string): Promise<void> {
   return signIn(api.auth.autoLogin, { token });
 }
 
-export function finishSocialSignIn(body: SocialProfileRequest): Promise<void> {
-  return signIn(api.auth.socialProfile, body);
+/** The e-mail step of a social sign-in: the server e-mails a link to the address; nothing signs in yet. */
+export async function requestSocialEmailProof(body: SocialProfileRequest): Promise<void> {
+  await apiFetch(api.auth.socialProfile, { method: 'POST', body, auth: false });
+}
+
+/**
+ * Follows an e-mailed confirmation link; resolves to the server's message. The link of a social
+ * sign-in's e-mail step also signs in: its answer carries tokens, which are stored.
+ */
+export async function confirmEmail(token: string): Promise<string> {
+  const body = await apiFetch<{ detail?: unknown; tokens?: unknown }>(api.auth.emailConfirm, {
+    method: 'POST',
+    body: { token },
+    auth: false,
+  });
+  if (body.tokens) acceptTokens(body);
+  return typeof body.detail === 'string' ? body.detail : '';
 }
 
 export async function requestPasswordRestore(email: string): Promise<void> {

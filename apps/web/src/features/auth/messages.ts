@@ -63,4 +63,10 @@ export const authScreenMessages = {
   socialEmailIntro:
     'Соцсеть не передала нам ваш e-mail. Укажите его — на него будут приходить уведомления о заказах.',
   socialEmailSubmit: 'Продолжить',
+  socialEmailSentHint: 'Письмо может прийти в течение нескольких минут. Загляните и в папку «Спам».',
+
+  emailConfirmTitle: 'Подтверждение e-mail',
+  emailConfirmPending: 'Проверяем ссылку…',
+  emailConfirmInvalid: 'В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.',
+  toCabinet: 'Перейти в кабинет',
 } as const;

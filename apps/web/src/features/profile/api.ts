@@ -1,4 +1,12 @@
-import { api, FinancesSchema, ProfileSchema, type Finances, type Profile } from '@cabinet/contract';
+import {
+  api,
+  FinancesSchema,
+  OkSchema,
+  ProfileSchema,
+  type ChangeEmailRequest,
+  type Finances,
+  type Profile,
+} from '@cabinet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import { toLoadStatus } from '../../shared/load-status';
@@ -28,6 +36,14 @@ export function useFinances() {
   return { ...query, loadStatus: toLoadStatus(query.status, query.fetchStatus) };
 }
 
-export async function requestEmailChange(email: string): Promise<void> {
-  await apiFetch(api.auth.changeEmail, { method: 'POST', body: { email } });
+export async function requestEmailChange(body: ChangeEmailRequest): Promise<void> {
+  await apiFetch(api.auth.changeEmail, { method: 'POST', body });
+}
+
+/** Follows the link e-mailed to the old address; resolves to the server's message. */
+export async function cancelEmailChange(token: string): Promise<string> {
+  const body = OkSchema.parse(
+    await apiFetch(api.auth.changeEmailCancel, { method: 'POST', body: { token }, auth: false }),
+  );
+  return body.detail;
 }

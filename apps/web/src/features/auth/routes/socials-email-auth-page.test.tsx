@@ -1,12 +1,13 @@
+import { authMessages } from '@cabinet/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
-import { finishSocialSignIn } from '../api';
+import { requestSocialEmailProof } from '../api';
 import SocialsEmailAuthPage from './socials-email-auth-page';
 
-vi.mock('../api', () => ({ finishSocialSignIn: vi.fn() }));
+vi.mock('../api', () => ({ requestSocialEmailProof: vi.fn() }));
 
 function renderPage() {
   return renderRoute(<SocialsEmailAuthPage />, {
@@ -23,20 +24,23 @@ async function submit(email: string) {
 }
 
 beforeEach(() => {
-  vi.mocked(finishSocialSignIn).mockReset();
+  vi.mocked(requestSocialEmailProof).mockReset();
 });
 
 describe('SocialsEmailAuthPage', () => {
-  it('sends the token with the e-mail and goes Home', async () => {
-    vi.mocked(finishSocialSignIn).mockResolvedValue();
+  it('sends the token with the e-mail and says to follow the e-mailed link, staying signed out', async () => {
+    vi.mocked(requestSocialEmailProof).mockResolvedValue();
     renderPage();
     await submit('Anna@Example.com');
-    expect(await screen.findByText('route:/home/active')).toBeInTheDocument();
-    expect(finishSocialSignIn).toHaveBeenCalledWith({ token: 'tok-1', email: 'anna@example.com' });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(authMessages.socialEmailSent);
+    expect(status).toHaveTextContent('anna@example.com');
+    expect(screen.queryByText('route:/home/active')).not.toBeInTheDocument();
+    expect(requestSocialEmailProof).toHaveBeenCalledWith({ token: 'tok-1', email: 'anna@example.com' });
   });
 
   it('shows the server detail first', async () => {
-    vi.mocked(finishSocialSignIn).mockRejectedValue(
+    vi.mocked(requestSocialEmailProof).mockRejectedValue(
       ApiError.fromResponse(409, { detail: 'Этот e-mail уже зарегистрирован', token: ['не то'] }),
     );
     renderPage();
@@ -45,7 +49,7 @@ describe('SocialsEmailAuthPage', () => {
   });
 
   it('shows the first token error when there is no detail', async () => {
-    vi.mocked(finishSocialSignIn).mockRejectedValue(
+    vi.mocked(requestSocialEmailProof).mockRejectedValue(
       ApiError.fromResponse(400, { token: ['Срок действия входа через соцсеть истёк', 'второе'] }),
     );
     renderPage();
@@ -54,7 +58,7 @@ describe('SocialsEmailAuthPage', () => {
   });
 
   it('shows the status when the answer has neither', async () => {
-    vi.mocked(finishSocialSignIn).mockRejectedValue(ApiError.fromResponse(502, null));
+    vi.mocked(requestSocialEmailProof).mockRejectedValue(ApiError.fromResponse(502, null));
     renderPage();
     await submit('anna@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('502');

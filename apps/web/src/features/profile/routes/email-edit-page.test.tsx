@@ -1,3 +1,4 @@
+import { authMessages } from '@cabinet/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +9,10 @@ import EmailEditPage from './email-edit-page';
 
 vi.mock('../api', () => ({ requestEmailChange: vi.fn() }));
 
-async function submit(email: string) {
+async function submit(email: string, password = 'Tekushchii-1') {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Новый e-mail'), email);
+  if (password) await user.type(screen.getByLabelText('Текущий пароль'), password);
   await user.click(screen.getByRole('button', { name: 'Отправить письмо' }));
 }
 
@@ -35,7 +37,22 @@ describe('EmailEditPage', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Мы отправили письмо со ссылкой для подтверждения на новый e-mail');
     expect(status).toHaveTextContent('new@example.com');
-    expect(requestEmailChange).toHaveBeenCalledWith('new@example.com');
+    expect(requestEmailChange).toHaveBeenCalledWith({ email: 'new@example.com', password: 'Tekushchii-1' });
+    expect(status).toHaveTextContent('уведомление со ссылкой, которая отменит смену');
+  });
+
+  it('sends an empty password for a customer who has none, and shows the answer on the field', async () => {
+    vi.mocked(requestEmailChange).mockRejectedValue(
+      ApiError.fromResponse(400, { errors: { password: [authMessages.passwordNotSet] } }),
+    );
+    renderRoute(<EmailEditPage />, { path: '/email-edit' });
+    await submit('new@example.com', '');
+    expect(requestEmailChange).toHaveBeenCalledWith({ email: 'new@example.com', password: '' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Текущий пароль')).toHaveAccessibleDescription(
+        expect.stringContaining(authMessages.passwordNotSet),
+      ),
+    );
   });
 
   it('puts a server error about the address on the field', async () => {

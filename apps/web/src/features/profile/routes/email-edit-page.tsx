@@ -6,6 +6,7 @@ import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { EmailField } from '../../../shared/ui/email-field';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestEmailChange } from '../api';
@@ -15,10 +16,10 @@ export default function EmailEditPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(ChangeEmailRequestSchema),
-    defaultValues: { email: '' },
-    fields: ['email'],
-    onSubmit: async ({ email }) => {
-      await requestEmailChange(email);
+    defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    onSubmit: async ({ email, password }) => {
+      await requestEmailChange({ email, password });
       setSentTo(email);
     },
   });
@@ -36,6 +37,7 @@ export default function EmailEditPage() {
                 {sentTo}
               </Text>
               <Text size="sm">{m.emailEditSentHint}</Text>
+              <Text size="sm">{m.oldAddressNotice}</Text>
             </Stack>
           </Alert>
         ) : (
@@ -47,6 +49,13 @@ export default function EmailEditPage() {
                 label={m.newEmailLabel}
                 placeholder={m.emailPlaceholder}
                 error={errors.email?.message}
+              />
+              <PasswordField
+                {...form.register('password')}
+                label={m.currentPasswordLabel}
+                description={m.currentPasswordDescription}
+                autoComplete="current-password"
+                error={errors.password?.message}
               />
               <FormAlert message={alert} />
               <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
