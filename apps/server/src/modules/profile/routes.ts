@@ -8,6 +8,8 @@ import {
   TokensResponseSchema,
   api,
   authMessages,
+  type ChangeEmailRequest,
+  type RegistrationRequest,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,11 +28,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     api.profile.root,
     {
+      // Checked before the handler hashes the password, so a flood costs no argon2.
+      preHandler: app.rateLimits.route<RegistrationRequest>('register', { target: (body) => body.email }),
       schema: {
         tags,
         summary: 'Регистрация; без пароля он создаётся и приходит на e-mail',
         body: RegistrationRequestSchema,
-        response: { 200: TokensResponseSchema, ...errorResponses(400) },
+        response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => signedIn(reply, await app.authService.register(request.body)),
@@ -65,13 +69,14 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   app.post(
     api.auth.changeEmail,
     {
+      preHandler: app.rateLimits.route<ChangeEmailRequest>('email-change', { target: (body) => body.email }),
       schema: {
         tags,
         summary:
           'Смена e-mail по текущему паролю: ссылка на новый адрес, уведомление со ссылкой отмены на старый',
         security: bearer,
         body: ChangeEmailRequestSchema,
-        response: { 200: OkSchema, ...errorResponses(400, 401) },
+        response: { 200: OkSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {

@@ -9,6 +9,7 @@ import {
   TokenErrorBodySchema,
   api,
   authMessages,
+  type SocialProfileRequest,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -123,12 +124,19 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   app.post(
     api.auth.socialProfile,
     {
+      preHandler: app.rateLimits.route<SocialProfileRequest>('social-email', {
+        target: (body) => body.email,
+      }),
       schema: {
         tags,
         summary: 'Вход через соцсеть без подтверждённого e-mail: ссылка для подтверждения на указанный адрес',
         body: SocialProfileRequestSchema,
         // The bad-token answer is `{token: [...]}` without detail (spec §5, §8).
-        response: { 200: OkSchema, 400: z.union([TokenErrorBodySchema, ErrorBodySchema]) },
+        response: {
+          200: OkSchema,
+          400: z.union([TokenErrorBodySchema, ErrorBodySchema]),
+          ...errorResponses(429),
+        },
       },
     },
     async (request) => {
@@ -141,11 +149,12 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   app.post(
     api.auth.emailConfirm,
     {
+      preHandler: app.rateLimits.route('email-confirm'),
       schema: {
         tags,
         summary: 'Ссылка из письма подтверждает e-mail; ссылка шага e-mail входа через соцсеть ещё и входит',
         body: EmailLinkRequestSchema,
-        response: { 200: EmailConfirmResponseSchema, ...errorResponses(400) },
+        response: { 200: EmailConfirmResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
