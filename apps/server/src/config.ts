@@ -126,7 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const v = env[key];
     if (v !== undefined && v !== '') picked[key] = v;
   }
-  const parsed = ConfigSchema.safeParse(picked);
+  // For whoever deploys: English, whatever locale the request validation uses.
+  const parsed = ConfigSchema.safeParse(picked, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

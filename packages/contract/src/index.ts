@@ -1,5 +1,6 @@
 export * from './common/errors';
 export * from './common/load-status';
+export * from './common/zod-russian';
 export * from './auth/messages';
 export * from './auth/networks';
 export * from './auth/password';

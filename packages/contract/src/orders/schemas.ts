@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 
+/** Files one upload request may carry (the multipart limit of the upload routes). */
+export const UPLOAD_MAX_FILES = 20;
+/** Files an order may list at once. */
+export const ORDER_MAX_FILES = 50;
+
 /** Russian texts of the orders API, shared by the server answers and the web form. */
 export const orderMessages = {
   workTypeRequired: 'Выберите тип работы',
@@ -18,7 +23,8 @@ export const orderMessages = {
   originalityInvalid: 'Оригинальность — от 0 до 100 %',
   requirementsTooLong: 'Требования — не длиннее 10 000 символов',
   tooManyLinks: 'Не больше 20 ссылок',
-  tooManyFiles: 'Не больше 50 файлов за раз',
+  tooManyFiles: `Не больше ${UPLOAD_MAX_FILES} файлов за раз`,
+  tooManyOrderFiles: `Не больше ${ORDER_MAX_FILES} файлов в заказе`,
   promoTooLong: 'Промокод — не длиннее 50 символов',
   orderNotFound: 'Заказ не найден',
   draftNotFound: 'Незаконченный заказ не найден',
@@ -64,7 +70,7 @@ export function earliestDeadline(now: Date): string {
 
 const id = z.number().int().positive();
 const kopecks = z.number().int().nonnegative();
-const fileIds = z.array(id).max(50, orderMessages.tooManyFiles);
+const fileIds = z.array(id).max(ORDER_MAX_FILES, orderMessages.tooManyOrderFiles);
 const topic = z.string({ error: orderMessages.topicRequired }).trim().max(500, orderMessages.topicTooLong);
 const requirements = z.string().trim().max(10_000, orderMessages.requirementsTooLong);
 const pages = z
