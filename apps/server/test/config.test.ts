@@ -21,6 +21,15 @@ describe('loadConfig', () => {
   });
 });
 
+describe('configuration messages', () => {
+  it('stay English for whoever deploys, though requests are answered in Russian', async () => {
+    await import('../src/plugins/errors');
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: STRONG })).toThrow(
+      /PORT: Invalid input: expected number/,
+    );
+  });
+});
+
 describe('mode and key', () => {
   it('takes an unset NODE_ENV for production', () => {
     expect(loadConfig({ JWT_SECRET: STRONG }).NODE_ENV).toBe('production');

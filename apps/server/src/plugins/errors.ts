@@ -1,6 +1,11 @@
+import { russianZodErrors } from '@cabinet/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+// Every 400 carries the field messages zod gives: in Russian, where a schema sets none itself.
+z.config({ localeError: russianZodErrors });
 
 export const errorMessages = {
   invalid: 'Проверьте введённые данные',

@@ -18,6 +18,7 @@ import {
   OrderListSchema,
   OrderSchema,
   OrderUpdateRequestSchema,
+  UPLOAD_MAX_FILES,
   type OrderList,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
@@ -336,7 +337,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       // A byte above the per-file limit, so that the upload's own check fires first with its message.
       limits: {
         fileSize: Math.floor(scope.config.UPLOAD_MAX_FILE_MB * MB) + 1,
-        files: 20,
+        files: UPLOAD_MAX_FILES,
         fields: 20,
         parts: 40,
       },
