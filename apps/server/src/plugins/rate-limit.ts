@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** One fixed window of a key: the count after this hit and the milliseconds until it closes. */
-export interface Hit {
+interface Hit {
   count: number;
   ttlMs: number;
 }
@@ -145,19 +145,19 @@ function pluginStore(store: LimitStore): FastifyRateLimitStoreCtor {
   };
 }
 
-export const tooManyAttempts = (ttlMs: number) =>
+const tooManyAttempts = (ttlMs: number) =>
   new HttpError(429, authMessages.tooManyAttempts, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
   });
 
-export interface Limit {
+interface Limit {
   key: string;
   max: number;
   windowMs: number;
 }
 
 /** Failures reserved up front: kept when the attempt fails, given back when it succeeds. */
-export interface Reservation {
+interface Reservation {
   /** Gives back the hits of these limits (the attempt was not a failure). */
   release(): Promise<void>;
   /** Clears these limits altogether (the owner has proved themselves). */
@@ -165,7 +165,7 @@ export interface Reservation {
 }
 
 /** What a route limits by besides the client's address, read from its validated body. */
-export interface RouteLimitOptions<Body> {
+interface RouteLimitOptions<Body> {
   /** The address the request acts on (counted per address, hashed); none: per IP only. */
   target?: (body: Body) => string | undefined;
   /** Limits only the requests this says yes to (the code branch of the sign-in route). */
