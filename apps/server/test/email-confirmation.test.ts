@@ -76,6 +76,23 @@ describe('e-mail confirmation', () => {
     expect(await confirmedAt(c.email)).not.toBeNull();
   });
 
+  it('counts a password set from the e-mailed restore link as proof', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/client/auth/password_change/',
+      payload: { email: c.email },
+    });
+    const link = linkIn((await latestMail(t.app, c.email)).text, 'http://localhost:3000/change-password/');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/client/auth/password_change/${link.split('/').at(-2)}/`,
+      payload: { password: 'Novyi-Parol-Lipa-7' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await confirmedAt(c.email)).not.toBeNull();
+  });
+
   it('counts the e-mailed sign-in link of a generated password as proof, not a social callback’s', async () => {
     const email = uniqueEmail('gen');
     await t.app.inject({ method: 'POST', url: '/api/client/profile/', payload: { email, agree: true } });

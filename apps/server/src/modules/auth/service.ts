@@ -300,7 +300,10 @@ export class AuthService {
       await setUserPassword(trx, row.user_id, passwordHash);
       await repo.spendOneTimeTokensOfUser(trx, row.user_id, 'password_reset', now);
       await repo.revokeAllRefreshTokens(trx, row.user_id, now);
-      return (await findUserById(trx, row.user_id))?.email ?? null;
+      const address = (await findUserById(trx, row.user_id))?.email ?? null;
+      // The link went to this address: setting a password from it proves the address.
+      if (address) await emailProved(trx, row.user_id, address);
+      return address;
     });
     if (!email) throw new HttpError(400, authMessages.linkInvalid);
     // Whoever set the password owns the mailbox: the sign-in failures of the e-mail are forgotten.
