@@ -7,7 +7,7 @@ import type { AuthService } from './service';
 const EMAIL_CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** The web screen that posts an e-mailed confirmation token to `api.auth.emailConfirm`. */
-export const EMAIL_CONFIRM_SCREEN = '/email-confirm';
+const EMAIL_CONFIRM_SCREEN = '/email-confirm';
 
 /**
  * Proof that a customer owns their e-mail (ADR 006). Registration sends a link; following it, or
