@@ -5,14 +5,19 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import * as repo from './repo';
-import type { ReferenceTitles } from './repo';
+import type { ListReads, ReferenceTitles } from './repo';
 
 export interface OrdersDeps {
   db: Kysely<DB>;
   /** Reads the version of a customer's orders without Kysely (SQLite's reader connection). */
   listVersion?: (userId: number) => number | undefined;
+  /** Reads what a page of the list shows without Kysely, in one snapshot (SQLite's reader). */
+  listReader?: (userId: number, statusIds: readonly number[], limit: number, offset: number) => ListReads;
   storage: Storage;
-  config: Pick<Config, 'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB'>;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB' | 'UPLOAD_SWEEP_AFTER_HOURS'
+  >;
 }
 
 /** What every part of the orders module shares: its dependencies and the reference titles. */

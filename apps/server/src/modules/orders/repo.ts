@@ -4,6 +4,7 @@ import {
   type Compilable,
   type CompiledQuery,
   type Expression,
+  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -122,8 +123,28 @@ const listQueries = new Map<string, ListQuery>();
  * One page of a tab, newest first (the `orders_user_list` index gives the order). Each row comes
  * as one JSON object built by the database: better-sqlite3 makes a JS object of a 24-column row
  * field by field, several times slower than JSON.parse of the same row (PostgreSQL's driver
- * parses `json` itself), and this is the query every view of the list runs.
+ * parses `json` itself), and this is the query every view of the list runs. Slots: the customer,
+ * the limit, the offset; the status list is part of the shape.
  */
+function listPageQuery(d: Kysely<DB>, statusIds: readonly number[]) {
+  const jsonObject = d.getExecutor().adapter instanceof PostgresAdapter ? pgJsonObject : sqliteJsonObject;
+  return d
+    .selectFrom('orders as o')
+    .select((eb) => {
+      const fields: Record<string, Expression<unknown>> = {};
+      for (const column of ORDER_COLUMNS) fields[column] = eb.ref(`o.${column}`);
+      // The helper's result type is built from `fields`, which are typed loosely here.
+      return jsonObject(fields).$castTo<OrderRow | string>().as('row');
+    })
+    .where('o.user_id', '=', slot<number>(0))
+    .where('o.is_fake', '=', 0)
+    .where('o.status_id', 'in', [...statusIds])
+    .orderBy('o.id', 'desc')
+    .limit(slot<number>(1))
+    .offset(slot<number>(2));
+}
+
+/** One page of a tab; see {@link listPageQuery}. */
 export function listOrders(
   db: Kysely<DB>,
   userId: number,
@@ -131,27 +152,13 @@ export function listOrders(
   limit: number,
   offset: number,
 ): Promise<OrderRow[]> {
-  // The status list is part of the shape: one compiled query per tab.
+  // One compiled query per tab.
   const key = statusIds.join(',');
   let query = listQueries.get(key);
   if (!query) {
-    const page = precompiled<[number, number, number], { row: OrderRow | string }>((d) => {
-      const jsonObject = d.getExecutor().adapter instanceof PostgresAdapter ? pgJsonObject : sqliteJsonObject;
-      return d
-        .selectFrom('orders as o')
-        .select((eb) => {
-          const fields: Record<string, Expression<unknown>> = {};
-          for (const column of ORDER_COLUMNS) fields[column] = eb.ref(`o.${column}`);
-          // The helper's result type is built from `fields`, which are typed loosely here.
-          return jsonObject(fields).$castTo<OrderRow | string>().as('row');
-        })
-        .where('o.user_id', '=', slot<number>(0))
-        .where('o.is_fake', '=', 0)
-        .where('o.status_id', 'in', [...statusIds])
-        .orderBy('o.id', 'desc')
-        .limit(slot<number>(1))
-        .offset(slot<number>(2));
-    });
+    const page = precompiled<[number, number, number], { row: OrderRow | string }>((d) =>
+      listPageQuery(d, statusIds),
+    );
     query = async (d, ...args) =>
       (await page(d, ...args)).map(({ row }) =>
         typeof row === 'string' ? (JSON.parse(row) as OrderRow) : row,
@@ -161,13 +168,57 @@ export function listOrders(
   return query(db, userId, limit, offset);
 }
 
-const countsQuery = precompiled<[number], { status_id: number; n: number }>((db) =>
-  db.selectFrom('order_counts').select(['status_id', 'n']).where('user_id', '=', slot<number>(0)),
-);
+const countsOf = (db: Kysely<DB>) =>
+  db.selectFrom('order_counts').select(['status_id', 'n']).where('user_id', '=', slot<number>(0));
+const countsQuery = precompiled<[number], { status_id: number; n: number }>(countsOf);
 
 /** Placed orders per status: a few rows the triggers of migration 004 keep up to date. */
 export function countByStatus(db: Kysely<DB>, userId: number) {
   return countsQuery(db, userId);
+}
+
+/** What rendering a page of the list reads: the counters of the tabs and the page's orders. */
+export interface ListReads {
+  counts: Array<{ status_id: number; n: number }>;
+  rows: OrderRow[];
+}
+
+/**
+ * {@link countByStatus} and {@link listOrders}, compiled by Kysely as they are, but run on SQLite's
+ * read-only second connection (`Database.reader`): synchronously — Kysely's queue, promises and
+ * result objects cost more than the two queries — and in one read transaction, so the counters
+ * always match the page. Like that connection's version read, it sees committed data only.
+ */
+export function sqliteListReader(
+  db: Kysely<DB>,
+  reader: SQLiteDatabase,
+): (userId: number, statusIds: readonly number[], limit: number, offset: number) => ListReads {
+  const bind = (parameters: readonly unknown[], args: readonly unknown[]) =>
+    parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+  let counts: { statement: SQLiteStatement; parameters: readonly unknown[] } | undefined;
+  const pages = new Map<string, { statement: SQLiteStatement; parameters: readonly unknown[] }>();
+  return reader.transaction(
+    (userId: number, statusIds: readonly number[], limit: number, offset: number): ListReads => {
+      if (!counts) {
+        const compiled = countsOf(db).compile();
+        counts = { statement: reader.prepare(compiled.sql), parameters: compiled.parameters };
+      }
+      const key = statusIds.join(',');
+      let page = pages.get(key);
+      if (!page) {
+        const compiled = listPageQuery(db, statusIds).compile();
+        page = { statement: reader.prepare(compiled.sql).pluck(), parameters: compiled.parameters };
+        pages.set(key, page);
+      }
+      const args = [userId, limit, offset];
+      return {
+        counts: counts.statement.all(...bind(counts.parameters, args)) as ListReads['counts'],
+        rows: (page.statement.all(...bind(page.parameters, args)) as string[]).map(
+          (row) => JSON.parse(row) as OrderRow,
+        ),
+      };
+    },
+  );
 }
 
 const versionQuery = precompiled<[number], { version: number | string }>((db) =>
@@ -207,9 +258,10 @@ export async function lockCustomer(db: Kysely<DB>, userId: number): Promise<void
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   } else {
+    // A column no key or index covers, so that the write checks nothing else.
     await db
       .updateTable('users')
-      .set((eb) => ({ id: eb.ref('id') }))
+      .set((eb) => ({ created_at: eb.ref('created_at') }))
       .where('id', '=', userId)
       .execute();
   }
@@ -307,6 +359,52 @@ export function findOrderFile(db: Kysely<DB>, userId: number, orderId: number, f
 
 export async function deleteFile(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('order_files').where('id', '=', id).execute();
+}
+
+/**
+ * Files that have outlived `before` unused: uploads never attached to an order, and the files of
+ * drafts untouched since then.
+ */
+function isStale(before: string) {
+  return (eb: ExpressionBuilder<DB, 'order_files'>) =>
+    eb.and([
+      eb('order_files.created_at', '<', before),
+      eb.or([
+        eb.and([eb('order_files.order_id', 'is', null), eb('order_files.kind', '=', 'ajax')]),
+        eb(
+          'order_files.order_id',
+          'in',
+          eb
+            .selectFrom('orders')
+            .select('orders.id')
+            .where('orders.is_fake', '=', 1)
+            .where('orders.updated_at', '<', before),
+        ),
+      ]),
+    ]);
+}
+
+/** Up to `limit` customers holding files the sweep removes. */
+export async function ownersOfStaleFiles(db: Kysely<DB>, before: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('order_files')
+    .select('order_files.user_id')
+    .distinct()
+    .where(isStale(before))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Deletes the customer's files the sweep removes; returns their stored names. */
+export async function deleteStaleFiles(db: Kysely<DB>, userId: number, before: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('order_files')
+    .where('order_files.user_id', '=', userId)
+    .where(isStale(before))
+    .returning('order_files.stored_name')
+    .execute();
+  return rows.map((r) => r.stored_name);
 }
 
 export function findPromo(db: Kysely<DB>, code: string): Promise<Selectable<PromoCodesTable> | undefined> {

@@ -23,6 +23,7 @@ import { OrdersList, type ListQuery } from './list';
 import { getOrder, greeting } from './order';
 import { placeOrder } from './placement';
 import { quoteCost, quoteDiscount, type CostFields } from './prices';
+import { sweepUploads } from './sweep';
 import { restoreOrder, trashOrder } from './trash';
 
 /**
@@ -115,6 +116,11 @@ export class OrdersService {
 
   deleteDraftFile(userId: number, draftId: number, fileId: number): Promise<void> {
     return files.deleteDraftFile(this.ctx, userId, draftId, fileId);
+  }
+
+  /** Removes uploads never attached and abandoned drafts' files; see {@link sweepUploads}. */
+  sweepUploads(now?: Date): Promise<number> {
+    return sweepUploads(this.ctx, now);
   }
 
   calculateCost(body: CostFields): Promise<CostBreakdown> {
