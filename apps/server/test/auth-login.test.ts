@@ -210,7 +210,7 @@ describe('brute-force limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 429 with Retry-After after five failures for one e-mail, even with the right password', async () => {
+  it('answers 429 with Retry-After after five failures for one e-mail, even with the right password, to a browser without a device cookie', async () => {
     const c = await registerCustomer(t.app);
     for (let i = 0; i < 5; i += 1) {
       const r = await t.app.inject({
