@@ -21,12 +21,11 @@ export interface LazySchema<T> {
   preload(): void;
 }
 
-/** A field's first problem, keyed by the field (the first path segment). */
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+/** The first problem of each field or of a path within one, keyed `field` or `links.0.value`. */
+function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
+    errors[issue.path.map(String).join('.')] ??= issue.message;
   }
   return errors;
 }

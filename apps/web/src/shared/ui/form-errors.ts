@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import { commonMessages } from '../messages';
 
-/** How a form (ours or react-hook-form's) takes an error onto one of its fields. */
+/** How a form takes an error onto one of its fields. */
 export type SetFieldError<Name extends string> = (
   name: Name,
   error: { type: string; message: string },

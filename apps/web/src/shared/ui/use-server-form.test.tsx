@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -153,5 +154,135 @@ describe('useServerForm', () => {
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(commonMessages.unexpectedError);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+const ListSchema = z.object({
+  title: z.string().min(1, 'Введите название'),
+  size: z.number({ error: 'Укажите число' }).min(1, 'Не меньше 1'),
+  links: z.array(z.object({ value: z.string().startsWith('https://', 'Ссылка с https://') })),
+});
+type ListValues = { title: string; size: number | ''; links: Array<{ value: string }> };
+
+/** A controlled number input, as Mantine's NumberInput reports its value. */
+function NumberInput({
+  onChange,
+  value,
+  ...props
+}: {
+  name: string;
+  value: number | '';
+  ref: (element: HTMLElement | null) => void;
+  onChange: (value: number | '') => void;
+  onBlur: () => void;
+}) {
+  return (
+    <input
+      {...props}
+      value={value}
+      onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+    />
+  );
+}
+
+/**
+ * A form of values that are not text: a controlled number and a list of uncontrolled inputs, checked
+ * as fields are left.
+ */
+function ListForm({
+  onSubmit,
+  onValues,
+}: {
+  onSubmit: (values: z.infer<typeof ListSchema>) => Promise<void>;
+  onValues?: (values: ListValues) => void;
+}) {
+  const { form, submit } = useServerForm<ListValues, z.infer<typeof ListSchema>>({
+    schema: eagerSchema(ListSchema),
+    defaultValues: { title: '', size: '', links: [{ value: '' }] },
+    fields: ['title', 'size', 'links'],
+    onSubmit,
+    checkOnBlur: true,
+  });
+  const { errors } = form.formState;
+  const links = form.control('links');
+  const { subscribe } = form;
+  useEffect(() => (onValues ? subscribe(onValues) : undefined), [subscribe, onValues]);
+  return (
+    <form onSubmit={submit} noValidate>
+      <label>
+        Название <input {...form.register('title')} />
+      </label>
+      <span>{errors.title?.message}</span>
+      <label>
+        Размер <NumberInput {...form.control('size')} />
+      </label>
+      <span>{errors.size?.message}</span>
+      <button type="button" onClick={() => form.setValue('size', 3)}>
+        Три
+      </button>
+      {links.value.map((link, i) => (
+        <p key={i}>
+          <label>
+            Ссылка {i + 1}
+            <input
+              ref={form.elementRef(`links.${i}.value`)}
+              defaultValue={link.value}
+              onChange={(e) => form.update('links', [{ value: e.target.value }])}
+              onBlur={links.onBlur}
+            />
+          </label>
+          <span>{errors[`links.${i}.value`]?.message}</span>
+        </p>
+      ))}
+      <button type="submit">Отправить</button>
+    </form>
+  );
+}
+
+describe('useServerForm with controlled values and checks on leaving a field', () => {
+  it('checks a field when it is left, before any submit, and only that field', async () => {
+    const user = userEvent.setup();
+    render(<ListForm onSubmit={() => Promise.resolve()} />);
+    await user.type(screen.getByLabelText('Ссылка 1'), 'http://x');
+    await user.tab();
+    expect(await screen.findByText('Ссылка с https://')).toBeInTheDocument();
+    expect(screen.queryByText('Введите название')).toBeNull();
+    await user.clear(screen.getByLabelText('Ссылка 1'));
+    await user.type(screen.getByLabelText('Ссылка 1'), 'https://x');
+    await vi.waitFor(() => expect(screen.queryByText('Ссылка с https://')).toBeNull());
+  });
+
+  it('puts an error inside a list on its own input and focuses it', async () => {
+    const user = userEvent.setup();
+    render(<ListForm onSubmit={() => Promise.resolve()} />);
+    await user.type(screen.getByLabelText('Название'), 'Курсовая');
+    await user.type(screen.getByLabelText('Размер'), '2');
+    await user.type(screen.getByLabelText('Ссылка 1'), 'ftp://x');
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Ссылка с https://')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ссылка 1')).toHaveFocus();
+  });
+
+  it('submits typed values, shows a value set by code and tells subscribers of every change', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const onValues = vi.fn();
+    const user = userEvent.setup();
+    render(<ListForm onSubmit={onSubmit} onValues={onValues} />);
+    await user.type(screen.getByLabelText('Название'), 'Эссе');
+    await user.click(screen.getByRole('button', { name: 'Три' }));
+    expect(screen.getByLabelText('Размер')).toHaveValue('3');
+    await user.type(screen.getByLabelText('Ссылка 1'), 'https://a.example');
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'Эссе',
+      size: 3,
+      links: [{ value: 'https://a.example' }],
+    });
+    expect(onValues).toHaveBeenLastCalledWith({
+      title: 'Эссе',
+      size: 3,
+      links: [{ value: 'https://a.example' }],
+    });
   });
 });

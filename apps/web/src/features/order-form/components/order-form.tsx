@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
@@ -24,14 +23,15 @@ import {
 } from '@cabinet/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import {
   calculatePrice,
   createDraft,
@@ -155,24 +155,22 @@ export function OrderForm({
   const navigate = useNavigate();
   const [earliest] = useState(() => earliestDeadline(new Date()));
   const schema = useMemo(
-    () => createOrderFormSchema(earliest, order?.details.deadline),
+    () => eagerSchema(createOrderFormSchema(earliest, order?.details.deadline)),
     [earliest, order?.details.deadline],
   );
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    setValue,
-    subscribe,
-    formState: { errors, isSubmitting },
-  } = useForm<OrderFormValues>({
-    resolver: zodResolver(schema),
+  const { form, alert, setAlert, submit } = useServerForm({
+    schema,
     defaultValues: initialValues,
-    mode: 'onTouched',
+    fields: FIELDS,
+    onSubmit: (values: OrderFormValues) => place(values),
+    checkOnBlur: true,
   });
-  const links = useFieldArray({ control, name: 'links' });
+  const { register, setError, getValues, setValue, subscribe } = form;
+  const { errors, isSubmitting } = form.formState;
+  const links = form.control('links');
+  // Stable keys for the link inputs as links are added and removed.
+  const [linkKeys, setLinkKeys] = useState(() => initialValues.links.map((_, i) => i));
+  const nextLinkKey = useRef(initialValues.links.length);
 
   const workTypes = useQuery(workTypesQuery());
   const packets = useQuery({ ...packetsQuery(), enabled: mode !== 'edit' });
@@ -181,10 +179,8 @@ export function OrderForm({
   const referenceFailed = [workTypes, packets, subjects, systems].some((q) => q.isError);
   const packetList = packets.data ?? NO_PACKETS;
 
-  const [alert, setAlert] = useState<string | null>(null);
   const [price, setPrice] = useState<PriceState>({ status: 'idle' });
   const [draftStatus, setDraftStatus] = useState<DraftSaveStatus>('idle');
-  const [kind, setKind] = useState(initialValues.kind);
 
   const [{ uploads, saver }] = useState(() => {
     // The draft saver and the file list need each other: new files go to the draft once it
@@ -234,13 +230,7 @@ export function OrderForm({
       }
     };
     follow();
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ values }) => {
-        setKind(values.kind);
-        follow();
-      },
-    });
+    const unsubscribe = subscribe(follow);
     return () => {
       unsubscribe();
       runner.cancel();
@@ -251,15 +241,14 @@ export function OrderForm({
   useEffect(() => {
     if (!saver) return;
     saver.resume();
-    const unsubscribe = subscribe({ formState: { values: true }, callback: () => saver.schedule() });
+    const unsubscribe = subscribe(() => saver.schedule());
     return () => {
       unsubscribe();
       void saver.stop();
     };
   }, [saver, subscribe]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setAlert(null);
+  async function place(values: OrderFormValues): Promise<void> {
     if (uploads.isUploading()) {
       setAlert(m.filesUploading);
       return;
@@ -285,10 +274,31 @@ export function OrderForm({
       saver?.resume();
       setAlert(applyServerErrors(toServerFieldErrors(err), setError, fieldsOf(values)));
     }
-  });
+  }
+
+  const addLink = () => {
+    setLinkKeys((keys) => [...keys, nextLinkKey.current++]);
+    links.onChange([...getValues().links, { value: '' }]);
+  };
+  const removeLink = (index: number) => {
+    setLinkKeys((keys) => keys.filter((_, i) => i !== index));
+    links.onChange(getValues().links.filter((_, i) => i !== index));
+  };
+  /** A work type fills in its typical volume while the volume is still empty. */
+  const chooseKind = (value: string | null) => {
+    setValue('kind', value);
+    const picked = parseKind(value);
+    const type = picked?.type === 'workType' ? workTypes.data?.find((w) => w.id === picked.id) : undefined;
+    if (type && String(getValues().pages).trim() === '') setValue('pages', type.typical_pages);
+  };
+  const typeLink = (index: number, value: string) =>
+    form.update(
+      'links',
+      getValues().links.map((link, i) => (i === index ? { value } : link)),
+    );
 
   const selectedPacket = (() => {
-    const parsed = parseKind(kind);
+    const parsed = parseKind(form.control('kind').value);
     return parsed?.type === 'packet' ? packetList.find((p) => p.id === parsed.id) : undefined;
   })();
 
@@ -340,37 +350,19 @@ export function OrderForm({
         </Alert>
       ) : null}
 
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
-              <Controller
-                control={control}
-                name="kind"
-                render={({ field }) => (
-                  <Select
-                    label={m.workTypeLabel}
-                    placeholder={m.workTypePlaceholder}
-                    data={workTypeData(workTypes.data ?? [], mode === 'edit' ? [] : packetList)}
-                    searchable
-                    withAsterisk
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      const picked = parseKind(value);
-                      const type =
-                        picked?.type === 'workType'
-                          ? workTypes.data?.find((w) => w.id === picked.id)
-                          : undefined;
-                      if (type && String(getValues('pages')).trim() === '') {
-                        setValue('pages', type.typical_pages, { shouldValidate: true });
-                      }
-                    }}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.kind?.message}
-                  />
-                )}
+              <Select
+                {...form.control('kind')}
+                onChange={chooseKind}
+                label={m.workTypeLabel}
+                placeholder={m.workTypePlaceholder}
+                data={workTypeData(workTypes.data ?? [], mode === 'edit' ? [] : packetList)}
+                searchable
+                withAsterisk
+                error={errors.kind?.message}
               />
               {selectedPacket ? (
                 <Text size="sm" c="dimmed">
@@ -378,23 +370,14 @@ export function OrderForm({
                   {selectedPacket.items.map((i) => `${i.work_type_title} (${i.pages})`).join(', ')}
                 </Text>
               ) : null}
-              <Controller
-                control={control}
-                name="subject_id"
-                render={({ field }) => (
-                  <Select
-                    label={m.subjectLabel}
-                    placeholder={m.subjectPlaceholder}
-                    data={subjectData(subjects.data ?? [])}
-                    searchable
-                    clearable
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.subject_id?.message}
-                  />
-                )}
+              <Select
+                {...form.control('subject_id')}
+                label={m.subjectLabel}
+                placeholder={m.subjectPlaceholder}
+                data={subjectData(subjects.data ?? [])}
+                searchable
+                clearable
+                error={errors.subject_id?.message}
               />
               <TextInput
                 {...register('topic')}
@@ -403,18 +386,7 @@ export function OrderForm({
                 withAsterisk
                 error={errors.topic?.message}
               />
-              <Controller
-                control={control}
-                name="university"
-                render={({ field }) => (
-                  <UniversityField
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.university?.message}
-                  />
-                )}
-              />
+              <UniversityField {...form.control('university')} error={errors.university?.message} />
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, xs: 6 }}>
                   <TextInput
@@ -429,64 +401,37 @@ export function OrderForm({
                 </Grid.Col>
                 {selectedPacket ? null : (
                   <Grid.Col span={{ base: 12, xs: 6 }}>
-                    <Controller
-                      control={control}
-                      name="pages"
-                      render={({ field }) => (
-                        <NumberInput
-                          label={m.pagesLabel}
-                          min={1}
-                          max={500}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          withAsterisk
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          ref={field.ref}
-                          error={errors.pages?.message}
-                        />
-                      )}
+                    <NumberInput
+                      {...form.control('pages')}
+                      label={m.pagesLabel}
+                      min={1}
+                      max={500}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      withAsterisk
+                      error={errors.pages?.message}
                     />
                   </Grid.Col>
                 )}
                 <Grid.Col span={{ base: 12, xs: 6 }}>
-                  <Controller
-                    control={control}
-                    name="originality"
-                    render={({ field }) => (
-                      <NumberInput
-                        label={m.originalityLabel}
-                        min={0}
-                        max={100}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        error={errors.originality?.message}
-                      />
-                    )}
+                  <NumberInput
+                    {...form.control('originality')}
+                    label={m.originalityLabel}
+                    min={0}
+                    max={100}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    error={errors.originality?.message}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, xs: 6 }}>
-                  <Controller
-                    control={control}
-                    name="verification_system_id"
-                    render={({ field }) => (
-                      <Select
-                        label={m.systemLabel}
-                        placeholder={m.systemPlaceholder}
-                        data={(systems.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
-                        clearable
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        error={errors.verification_system_id?.message}
-                      />
-                    )}
+                  <Select
+                    {...form.control('verification_system_id')}
+                    label={m.systemLabel}
+                    placeholder={m.systemPlaceholder}
+                    data={(systems.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
+                    clearable
+                    error={errors.verification_system_id?.message}
                   />
                 </Grid.Col>
               </Grid>
@@ -504,22 +449,25 @@ export function OrderForm({
                 <Text size="sm" fw={500} component="h3" m={0}>
                   {m.linksLabel}
                 </Text>
-                {links.fields.map((item, index) => (
-                  <Group key={item.id} gap="xs" align="flex-start" wrap="nowrap">
+                {links.value.map((link, index) => (
+                  <Group key={linkKeys[index]} gap="xs" align="flex-start" wrap="nowrap">
                     <TextInput
-                      {...register(`links.${index}.value`)}
+                      ref={form.elementRef(`links.${index}.value`)}
+                      defaultValue={link.value}
+                      onChange={(event) => typeLink(index, event.currentTarget.value)}
+                      onBlur={links.onBlur}
                       type="url"
                       label={m.linkLabel(index + 1)}
                       placeholder={m.linkPlaceholder}
                       style={{ flex: 1 }}
-                      error={errors.links?.[index]?.value?.message}
+                      error={errors[`links.${index}.value`]?.message}
                     />
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       mt={28}
                       aria-label={m.removeLink(index + 1)}
-                      onClick={() => links.remove(index)}
+                      onClick={() => removeLink(index)}
                     >
                       <IconTrash size={18} aria-hidden />
                     </ActionIcon>
@@ -533,7 +481,7 @@ export function OrderForm({
                 <Button
                   variant="subtle"
                   leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => links.append({ value: '' })}
+                  onClick={addLink}
                   style={{ alignSelf: 'flex-start' }}
                 >
                   {m.addLink}
