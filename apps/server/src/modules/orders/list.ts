@@ -43,18 +43,17 @@ export class OrdersList {
 
   /** A page of the list rendered from the database. */
   async page(userId: number, q: ListQuery): Promise<OrderList> {
-    const { db } = this.ctx;
-    const counters = countersFrom(await repo.countByStatus(db, userId));
+    const { db, deps } = this.ctx;
+    const statusIds = TAB_STATUSES[q.tab];
+    const offset = (q.page - 1) * q.page_size;
+    // On SQLite both reads at once, from one snapshot; elsewhere the counters first, so that a
+    // page past the end costs no page query.
+    const read = deps.listReader?.(userId, statusIds, q.page_size, offset);
+    const counters = countersFrom(read ? read.counts : await repo.countByStatus(db, userId));
     const count = counters[q.tab];
     const lastPage = Math.max(1, Math.ceil(count / q.page_size));
     if (q.page > lastPage) throw new HttpError(404, orderMessages.invalidPage);
-    const rows = await repo.listOrders(
-      db,
-      userId,
-      TAB_STATUSES[q.tab],
-      q.page_size,
-      (q.page - 1) * q.page_size,
-    );
+    const rows = read ? read.rows : await repo.listOrders(db, userId, statusIds, q.page_size, offset);
     const titles = await this.ctx.titles();
     return {
       results: rows.map((row) => toListItem(row, titles)),
