@@ -50,7 +50,11 @@ export async function setStatus(app: FastifyInstance, id: number, statusId: numb
 
 export const samples = {
   pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]),
+  // A whole 1×1 image: the type check reads the header chunk after the signature.
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
   docx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(64)]),
   txtUtf8: Buffer.from('Методичка: оформление по ГОСТ 7.32-2017.\nПоля 2 см.\n', 'utf8'),
   // «Привет» in CP1251: not UTF-8, still text.

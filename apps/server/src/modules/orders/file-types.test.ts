@@ -9,19 +9,25 @@ function isText(...chunks: Buffer[]): boolean {
 }
 
 describe('sniffBinary', () => {
-  it('takes the exact type of a shared container from the extension, the container from the bytes', () => {
+  it('takes the exact type of a shared container from the extension, the container from the bytes', async () => {
     const zip = Buffer.from('504b0304140000000800', 'hex');
-    expect(sniffBinary(zip, 'отчёт.DOCX')).toBe(
+    expect(await sniffBinary(zip, 'отчёт.DOCX')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
-    expect(sniffBinary(zip, 'text.odt')).toBe('application/vnd.oasis.opendocument.text');
-    expect(sniffBinary(zip, 'virus.exe')).toBe('application/zip');
+    expect(await sniffBinary(zip, 'text.odt')).toBe('application/vnd.oasis.opendocument.text');
+    expect(await sniffBinary(zip, 'virus.exe')).toBe('application/zip');
     const ole = Buffer.from('d0cf11e0a1b11ae10000', 'hex');
-    expect(sniffBinary(ole, 'table.xls')).toBe('application/vnd.ms-excel');
-    // A name never makes an unknown content acceptable.
-    expect(sniffBinary(Buffer.from('MZ\x90\x00', 'latin1'), 'report.pdf')).toBeNull();
-    expect(sniffBinary(Buffer.from('RIFF\x00\x00\x00\x00WAVE', 'latin1'), 'a.webp')).toBeNull();
-    expect(sniffBinary(Buffer.from('%PD'), 'short.pdf')).toBeNull();
+    expect(await sniffBinary(ole, 'table.xls')).toBe('application/vnd.ms-excel');
+    // An OLE container under another name may be an installer.
+    expect(await sniffBinary(ole, 'setup.msi')).toBeNull();
+  });
+
+  it('never lets a name make unknown or broken content acceptable', async () => {
+    expect(await sniffBinary(Buffer.from('MZ\x90\x00', 'latin1'), 'report.pdf')).toBeNull();
+    expect(await sniffBinary(Buffer.from('RIFF\x00\x00\x00\x00WAVE', 'latin1'), 'a.webp')).toBeNull();
+    expect(await sniffBinary(Buffer.from('%PD'), 'short.pdf')).toBeNull();
+    // A PNG signature followed by no valid header chunk.
+    expect(await sniffBinary(Buffer.from('89504e470d0a1a0a0000000058585858', 'hex'), 'a.png')).toBeNull();
   });
 });
 

@@ -1,12 +1,16 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
- * What an uploaded file is, told by its content (magic bytes) rather than by the name or the
- * Content-Type the browser sends, against the allow-list of documents, images and archives a
- * customer sends with an order. Containers shared by several formats (OLE for DOC/XLS/PPT, zip
- * for DOCX/XLSX/PPTX/ODT) take their exact type from the extension once the container is proven.
+ * What an uploaded file is, told by its content rather than by the name or the Content-Type the
+ * browser sends, against the allow-list of documents, images and archives a customer sends with
+ * an order. Binary formats are recognised by the maintained `file-type` package (signatures and
+ * the structure behind them); containers shared by several formats (OLE for DOC/XLS/PPT, zip for
+ * DOCX/XLSX/PPTX/ODT when their parts lie past the bytes read) take their exact type from the
+ * extension once the container is proven.
  */
 
-/** Enough bytes for every signature below. */
-export const SNIFF_BYTES = 16;
+/** What `file-type` reads at most to tell a format (its `reasonableDetectionSizeInBytes`). */
+export const SNIFF_BYTES = 4100;
 
 const OLE_TYPES: Record<string, string> = {
   doc: 'application/msword',
@@ -22,44 +26,36 @@ const ZIP_TYPES: Record<string, string> = {
   odp: 'application/vnd.oasis.opendocument.presentation',
 };
 
-const SIGNATURES: ReadonlyArray<{ bytes: number[]; at?: number; mime: string | ((ext: string) => string) }> =
-  [
-    { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], mime: 'application/pdf' }, // %PDF-
-    {
-      bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-      mime: (ext) => OLE_TYPES[ext] ?? 'application/x-ole-storage',
-    },
-    { bytes: [0x50, 0x4b, 0x03, 0x04], mime: (ext) => ZIP_TYPES[ext] ?? 'application/zip' },
-    { bytes: [0x50, 0x4b, 0x05, 0x06], mime: (ext) => ZIP_TYPES[ext] ?? 'application/zip' }, // empty zip
-    { bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66], mime: 'application/rtf' }, // {\rtf
-    { bytes: [0xff, 0xd8, 0xff], mime: 'image/jpeg' },
-    { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], mime: 'image/png' },
-    { bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61], mime: 'image/gif' }, // GIF87a
-    { bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], mime: 'image/gif' }, // GIF89a
-    { bytes: [0x57, 0x45, 0x42, 0x50], at: 8, mime: 'image/webp' }, // RIFF....WEBP, RIFF checked below
-    { bytes: [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], mime: 'application/vnd.rar' }, // Rar!
-    { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], mime: 'application/x-7z-compressed' },
-  ];
-
-const RIFF = [0x52, 0x49, 0x46, 0x46];
-
-function startsWith(head: Uint8Array, bytes: readonly number[], at = 0): boolean {
-  return head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
-}
+/** The allowed formats by `file-type`'s extension, and the type stored for each. */
+const ALLOWED: Record<string, (ext: string) => string | null> = {
+  pdf: () => 'application/pdf',
+  // Installers (MSI) are OLE containers too: only the Office names are taken.
+  cfb: (ext) => OLE_TYPES[ext] ?? null,
+  zip: (ext) => ZIP_TYPES[ext] ?? 'application/zip',
+  ...Object.fromEntries(Object.entries(ZIP_TYPES).map(([type, mime]) => [type, () => mime])),
+  rtf: () => 'application/rtf',
+  jpg: () => 'image/jpeg',
+  png: () => 'image/png',
+  gif: () => 'image/gif',
+  webp: () => 'image/webp',
+  rar: () => 'application/vnd.rar',
+  '7z': () => 'application/x-7z-compressed',
+};
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** The MIME type of a binary format on the allow-list, or null (the file may still be plain text). */
-export function sniffBinary(head: Uint8Array, name: string): string | null {
-  for (const sig of SIGNATURES) {
-    if (!startsWith(head, sig.bytes, sig.at)) continue;
-    if (sig.at !== undefined && !startsWith(head, RIFF)) continue;
-    return typeof sig.mime === 'string' ? sig.mime : sig.mime(extensionOf(name));
-  }
-  return null;
+/**
+ * The MIME type of a binary format on the allow-list, told from the file's first bytes
+ * ({@link SNIFF_BYTES}); null for anything else (the file may still be plain text).
+ */
+export async function sniffBinary(head: Uint8Array, name: string): Promise<string | null> {
+  // A structure that breaks off inside the bytes read is no format we take.
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  const allowed = found && Object.hasOwn(ALLOWED, found.ext) ? ALLOWED[found.ext] : undefined;
+  return allowed ? allowed(extensionOf(name)) : null;
 }
 
 /**

@@ -91,7 +91,7 @@ async function receiveOne(
     Readable.from(inspect(part.file, limit, tooLarge, seen, limits)),
   );
 
-  const mime = sniffBinary(seen.head, name) ?? (seen.text.isText() ? 'text/plain' : null);
+  const mime = (await sniffBinary(seen.head, name)) ?? (seen.text.isText() ? 'text/plain' : null);
   // Busboy's own cap (a byte above ours) only ends a stream that outran the check above.
   const refusal = part.file.truncated
     ? new UploadRefused(413, tooLarge)
