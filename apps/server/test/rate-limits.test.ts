@@ -27,6 +27,7 @@ function freshNet() {
 
 interface Endpoint {
   name: string;
+  method?: 'PATCH';
   url: string;
   /** The body of one request acting on the address (or on nothing). */
   body: (email: string) => Record<string, unknown>;
@@ -49,6 +50,13 @@ const ENDPOINTS: Endpoint[] = [
     url: api.auth.passwordChange,
     body: (email) => ({ email }),
     perEmail: true,
+  },
+  {
+    name: 'new password by a restore link',
+    method: 'PATCH',
+    url: api.auth.passwordChangeById(token()),
+    body: () => ({ password: PASSWORD }),
+    perEmail: false,
   },
   { name: 'login-code request', url: api.auth.login, body: (email) => ({ email }), perEmail: true },
   { name: 'auto-login', url: api.auth.autoLogin, body: () => ({ token: token() }), perEmail: false },
@@ -73,6 +81,12 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+function byName(name: string): Endpoint {
+  const e = ENDPOINTS.find((x) => x.name === name);
+  if (!e) throw new Error(`no endpoint ${name}`);
+  return e;
+}
+
 function expectTooMany(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(res.statusCode).toBe(429);
   expect(res.json()).toEqual({ detail: authMessages.tooManyAttempts });
@@ -95,7 +109,7 @@ describe('visitor endpoint limits', () => {
 
   const send = (e: Endpoint, email: string, ip: string) =>
     t.app.inject({
-      method: 'POST',
+      method: e.method ?? 'POST',
       url: e.url,
       payload: e.body(email),
       remoteAddress: ip,
@@ -128,12 +142,12 @@ describe('visitor endpoint limits', () => {
     const ip = freshNet()();
     const timed = async (email: string) => {
       const start = performance.now();
-      const res = await send(ENDPOINTS[0]!, email, ip);
+      const res = await send(byName('registration'), email, ip);
       return { res, ms: performance.now() - start };
     };
     const accepted = await timed(uniqueEmail('reg'));
     expect(accepted.res.statusCode).toBe(200);
-    for (let i = 1; i < MAX_PER_IP; i += 1) await send(ENDPOINTS[0]!, uniqueEmail('reg'), ip);
+    for (let i = 1; i < MAX_PER_IP; i += 1) await send(byName('registration'), uniqueEmail('reg'), ip);
     const email = uniqueEmail('reg');
     const refused = await timed(email);
     expectTooMany(refused.res);
@@ -151,7 +165,9 @@ describe('visitor endpoint limits', () => {
     const c = await registerCustomer(t.app, { email: uniqueEmail('parallel') });
     const ip = freshNet();
     const before = await mailCount(t.app, c.email);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => send(ENDPOINTS[1]!, c.email, ip())));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => send(byName('password-restore request'), c.email, ip())),
+    );
     const ok = answers.filter((r) => r.statusCode === 200).length;
     const refused = answers.filter((r) => r.statusCode === 429).length;
     expect(ok).toBe(MAX_PER_EMAIL);
@@ -162,8 +178,8 @@ describe('visitor endpoint limits', () => {
   it('does not count password sign-ins against the login-code limit', async () => {
     const ip = freshNet();
     const c = await registerCustomer(t.app, { email: uniqueEmail('code') });
-    for (let i = 0; i < MAX_PER_EMAIL; i += 1) await send(ENDPOINTS[2]!, c.email, ip());
-    expectTooMany(await send(ENDPOINTS[2]!, c.email, ip()));
+    for (let i = 0; i < MAX_PER_EMAIL; i += 1) await send(byName('login-code request'), c.email, ip());
+    expectTooMany(await send(byName('login-code request'), c.email, ip()));
     const res = await t.app.inject({
       method: 'POST',
       url: api.auth.login,

@@ -139,12 +139,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/client/auth/password_change/:id/',
     {
+      // The new password is hashed before the link is looked up, so any id costs an argon2 run.
+      preHandler: limits.route('restore-set'),
       schema: {
         tags,
         summary: 'Новый пароль по ссылке из письма',
         params: z.object({ id: z.string().min(1).max(256) }),
         body: NewPasswordRequestSchema,
-        response: { 200: OkSchema, ...errorResponses(400) },
+        response: { 200: OkSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
