@@ -133,3 +133,35 @@ describe('the sweep of uploads never attached and of abandoned drafts’ files',
     for (const name of names) expect(left.has(name)).toBe(false);
   });
 });
+
+describe('the sweep on its timer', () => {
+  it('runs by itself, and the app closes while it is set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cabinet-files-'));
+    // 0.36 s: swept every 90 ms.
+    const t = await buildTestApp({ FILES_DIR: dir, UPLOAD_SWEEP_AFTER_HOURS: String(0.0001) });
+    try {
+      const auth = bearer((await registerCustomer(t.app)).access);
+      const body = multipart([{ name: 'a.pdf', content: samples.pdf }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: api.orders.ajaxFiles,
+        payload: body.payload,
+        headers: { ...auth, ...body.headers },
+      });
+      const [file] = OrderFileListSchema.parse(res.json());
+      await expect
+        .poll(
+          async () =>
+            (await t.app.database.db
+              .selectFrom('order_files')
+              .select('id')
+              .where('id', '=', file!.id)
+              .executeTakeFirst()) ?? null,
+          { timeout: 5000, interval: 100 },
+        )
+        .toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
