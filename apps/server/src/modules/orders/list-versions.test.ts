@@ -341,6 +341,28 @@ describe('the cached orders list', () => {
     },
   );
 
+  // On SQLite the page is read on the reader connection too; through Kysely's one connection the
+  // request would wait for the transaction, which here waits for the request: it would never end.
+  it('renders a page from committed data while a transaction is open, without waiting for it', async () => {
+    const a = await signUp();
+    const order = await place(a, 'Сохранён');
+    await expectFresh(a);
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update orders set topic = ${'Не сохранён'}, status_id = ${OrderStatusId.completed} where id = ${order.id}`.execute(
+          trx,
+        );
+        const page = await t.app.ordersService.list(a.userId, FIRST);
+        expect(page.results.map((o) => o.details.topic)).toEqual(['Сохранён']);
+        // The counters come from the same snapshot as the page.
+        expect(page.counters).toMatchObject({ active: 1, done: 0 });
+      });
+    const after = await expectFresh(a, { ...FIRST, tab: 'done' });
+    expect(after.results.map((o) => o.details.topic)).toEqual(['Не сохранён']);
+    expect(after.counters).toMatchObject({ active: 0, done: 1 });
+  });
+
   it('stays fresh through any sequence of writes and reads', async () => {
     const a = await signUp();
     const b = await signUp();
