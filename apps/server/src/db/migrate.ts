@@ -5,8 +5,8 @@ import * as m002 from './migrations/002-reference';
 import * as m003 from './migrations/003-orders';
 import * as m004 from './migrations/004-order-counts';
 import * as m005 from './migrations/005-order-list-versions';
-import * as m007 from './migrations/007-mail-queue';
 import * as m006 from './migrations/006-email-confirmation';
+import * as m007 from './migrations/007-mail-queue';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -14,8 +14,8 @@ const migrations: Record<string, Migration> = {
   '003-orders': m003,
   '004-order-counts': m004,
   '005-order-list-versions': m005,
-  '007-mail-queue': m007,
   '006-email-confirmation': m006,
+  '007-mail-queue': m007,
 };
 
 class InCodeProvider implements MigrationProvider {
