@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** sessionStorage flag of spec §4: a script chunk failed to load in this tab. */
-export const CHUNK_LOAD_FAILED_KEY = 'chunk_load_failed';
+const CHUNK_LOAD_FAILED_KEY = 'chunk_load_failed';
 export const CHUNK_LOAD_FAILED_MESSAGE = 'Сайт загружен с ошибкой. Перезагрузите страницу.';
 
 const listeners = new Set<() => void>();

@@ -9,7 +9,7 @@ export function formatMoney(roubles: number): string {
 }
 
 /** A plain number the Russian way: «1 234,5». */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 

@@ -2,12 +2,12 @@ import { notifications } from '@mantine/notifications';
 
 /** Spec §9: a snackbar stays 5000 ms; a new one replaces a visible one after 1000 ms. */
 export const SNACKBAR_DELAY_MS = 5000;
-export const SNACKBAR_REPLACE_AFTER_MS = 1000;
+const SNACKBAR_REPLACE_AFTER_MS = 1000;
 
 type Kind = 'success' | 'error' | 'info';
 
 /** The close button has only an icon: it needs a name for screen readers. */
-export const CLOSE_LABEL = 'Закрыть уведомление';
+const CLOSE_LABEL = 'Закрыть уведомление';
 
 const colors: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue' };
 

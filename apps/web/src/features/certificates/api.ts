@@ -6,7 +6,7 @@ import { CertificateSchema, type Certificate } from './model';
 /** `GET /client/api/certificate/{id}/` (spec §7); moves to the contract's `api` with the certificates issue. */
 const certificatePath = (id: string) => `/client/api/certificate/${encodeURIComponent(id)}/`;
 
-export const certificateQueryOptions = (id: string) =>
+const certificateQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['certificates', 'detail', id],
     queryFn: async ({ signal }): Promise<Certificate> =>

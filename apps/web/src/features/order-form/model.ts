@@ -76,7 +76,7 @@ function toId(value: string | null): number | null {
 }
 
 /** A whole number within [min, max] from a number input, else null. */
-export function intInRange(value: number | string, min: number, max: number): number | null {
+function intInRange(value: number | string, min: number, max: number): number | null {
   if (typeof value === 'string' && value.trim() === '') return null;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n >= min && n <= max ? n : null;

@@ -24,7 +24,7 @@ export function loadOrderForRoute(id: string): Promise<Order> {
  * One page of a tab. The query hands its `signal` to the request, so when the tab or the page
  * changes react-query aborts the request still running for the old key (spec §4).
  */
-export const ordersListQueryOptions = (tab: OrderTab, page: number) =>
+const ordersListQueryOptions = (tab: OrderTab, page: number) =>
   queryOptions({
     queryKey: orderKeys.list(tab, page),
     queryFn: async ({ signal }): Promise<OrderList> =>

@@ -22,7 +22,7 @@ export function parsePage(value: string | null): number {
 }
 
 /** The query string of `GET /api/client/orders/` for a tab and a page (20 a page). */
-export function listQuery(tab: OrderTab, page: number): Required<OrderListQuery> {
+function listQuery(tab: OrderTab, page: number): Required<OrderListQuery> {
   return { tab, page, page_size: ORDERS_PAGE_SIZE };
 }
 
@@ -102,7 +102,7 @@ export function canRestore(order: OrderListItem): boolean {
  * The badge colour follows the tab the status belongs to. Filled badges with white text; every
  * shade here is above 4.5:1 against white (the axe scan checks it).
  */
-export const BADGE_COLORS: Readonly<Record<OrderTab | 'trash', string>> = {
+const BADGE_COLORS: Readonly<Record<OrderTab | 'trash', string>> = {
   active: 'brand.7',
   done: '#1f6b30',
   archive: 'gray.7',

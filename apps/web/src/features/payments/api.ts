@@ -7,7 +7,7 @@ import { VerificationStatusSchema, type VerificationPurpose, type VerificationSt
 const verificationStatusPath = (purpose: VerificationPurpose) =>
   `/api/client/payments/verification-status/${purpose}/`;
 
-export const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
+const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
   queryOptions({
     queryKey: ['payments', 'verification-status', purpose],
     queryFn: async ({ signal }): Promise<VerificationStatus> =>

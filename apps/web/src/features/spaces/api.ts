@@ -6,7 +6,7 @@ import { SpaceSchema, type Space } from './model';
 /** `GET /client/api/landings/space/{id}/` (spec §7); moves to the contract's `api` with the spaces issue. */
 const spacePath = (id: string) => `/client/api/landings/space/${encodeURIComponent(id)}/`;
 
-export const spaceQueryOptions = (id: string) =>
+const spaceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['spaces', 'detail', id],
     queryFn: async ({ signal }): Promise<Space> =>

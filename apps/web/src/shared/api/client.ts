@@ -87,7 +87,7 @@ let refreshInFlight: Promise<string> | null = null;
  * Inside the lock the stored token is re-read: if it is no longer the one that failed, another tab
  * has refreshed already and its token is used.
  */
-export function refreshAccessToken(staleToken: string | null): Promise<string> {
+function refreshAccessToken(staleToken: string | null): Promise<string> {
   refreshInFlight ??= withRefreshLock(async () => {
     const current = getAccessToken();
     if (current && current !== staleToken) return current;

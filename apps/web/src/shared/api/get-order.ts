@@ -6,7 +6,7 @@ import { apiFetch } from './client';
  * Spec §3/§9: a cached order is stale after 60000 ms. React-query's `dataUpdatedAt` is the
  * order's client-side timestamp, so the age is counted where the entry is kept.
  */
-export const ORDER_STALE_MS = 60_000;
+const ORDER_STALE_MS = 60_000;
 
 /**
  * Every cache key of orders, so that the screens that show an order (the route guard, the list's
