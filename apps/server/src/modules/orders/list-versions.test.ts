@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bearer, buildTestApp, registerCustomer, type TestApp } from '../../../test/helpers';
 import { orderBody, placeOrder, workTypes } from '../../../test/orders-fixtures';
 import * as repo from './repo';
+import { OrdersService } from './service';
 
 // The list's pages are cached per customer under the version of their orders that triggers keep
 // (migration 005). The rule these tests hold it to: an answer is always byte for byte what
@@ -362,6 +363,24 @@ describe('the cached orders list', () => {
     expect(after.results.map((o) => o.details.topic)).toEqual(['Не сохранён']);
     expect(after.counters).toMatchObject({ active: 0, done: 1 });
   });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'renders on SQLite’s reader the very page Kysely’s reads give',
+    async () => {
+      const a = await signUp();
+      await place(a, 'Кавычки " и \\ обратная черта,\tтаб и\nперевод строки, ё и 🙂');
+      await place(a);
+      await sql`update orders set links = ${'["https://a.example", 7, "b"]'}, promo_code = ${'ВЕСНА'} where user_id = ${a.userId}`.execute(
+        db(),
+      );
+      const throughKysely = new OrdersService({ db: db(), storage: t.app.storage, config: t.app.config });
+      for (const q of [FIRST, { ...FIRST, page_size: 1 }, { ...FIRST, page: 2, page_size: 1 }]) {
+        expect(JSON.stringify(await t.app.ordersService.list(a.userId, q))).toBe(
+          JSON.stringify(await throughKysely.list(a.userId, q)),
+        );
+      }
+    },
+  );
 
   it('stays fresh through any sequence of writes and reads', async () => {
     const a = await signUp();

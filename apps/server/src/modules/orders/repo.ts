@@ -128,14 +128,18 @@ const listQueries = new Map<string, ListQuery>();
  */
 function listPageQuery(d: Kysely<DB>, statusIds: readonly number[]) {
   const jsonObject = d.getExecutor().adapter instanceof PostgresAdapter ? pgJsonObject : sqliteJsonObject;
+  return listPageOf(d, statusIds).select((eb) => {
+    const fields: Record<string, Expression<unknown>> = {};
+    for (const column of ORDER_COLUMNS) fields[column] = eb.ref(`o.${column}`);
+    // The helper's result type is built from `fields`, which are typed loosely here.
+    return jsonObject(fields).$castTo<OrderRow | string>().as('row');
+  });
+}
+
+/** The rows of one page of a tab, before any column is selected. */
+function listPageOf(d: Kysely<DB>, statusIds: readonly number[]) {
   return d
     .selectFrom('orders as o')
-    .select((eb) => {
-      const fields: Record<string, Expression<unknown>> = {};
-      for (const column of ORDER_COLUMNS) fields[column] = eb.ref(`o.${column}`);
-      // The helper's result type is built from `fields`, which are typed loosely here.
-      return jsonObject(fields).$castTo<OrderRow | string>().as('row');
-    })
     .where('o.user_id', '=', slot<number>(0))
     .where('o.is_fake', '=', 0)
     .where('o.status_id', 'in', [...statusIds])
@@ -184,10 +188,12 @@ export interface ListReads {
 }
 
 /**
- * {@link countByStatus} and {@link listOrders}, compiled by Kysely as they are, but run on SQLite's
- * read-only second connection (`Database.reader`): synchronously — Kysely's queue, promises and
- * result objects cost more than the two queries — and in one read transaction, so the counters
- * always match the page. Like that connection's version read, it sees committed data only.
+ * {@link countByStatus} and {@link listOrders}, compiled by Kysely, but run on SQLite's read-only
+ * second connection (`Database.reader`): synchronously — Kysely's queue, promises and result
+ * objects cost more than the two queries — and in one read transaction, so the counters always
+ * match the page. Like that connection's version read, it sees committed data only. The page's
+ * rows come in better-sqlite3's raw mode, as arrays of the bare columns: cheaper than the row as
+ * JSON, whose JSON.parse was a fifth of rendering a page.
  */
 export function sqliteListReader(
   db: Kysely<DB>,
@@ -206,16 +212,20 @@ export function sqliteListReader(
       const key = statusIds.join(',');
       let page = pages.get(key);
       if (!page) {
-        const compiled = listPageQuery(db, statusIds).compile();
-        page = { statement: reader.prepare(compiled.sql).pluck(), parameters: compiled.parameters };
+        const compiled = listPageOf(db, statusIds)
+          .select(ORDER_COLUMNS.map((column) => `o.${column}` as const))
+          .compile();
+        page = { statement: reader.prepare(compiled.sql).raw(), parameters: compiled.parameters };
         pages.set(key, page);
       }
       const args = [userId, limit, offset];
       return {
         counts: counts.statement.all(...bind(counts.parameters, args)) as ListReads['counts'],
-        rows: (page.statement.all(...bind(page.parameters, args)) as string[]).map(
-          (row) => JSON.parse(row) as OrderRow,
-        ),
+        rows: (page.statement.all(...bind(page.parameters, args)) as unknown[][]).map((values) => {
+          const row: Record<string, unknown> = {};
+          for (const [i, column] of ORDER_COLUMNS.entries()) row[column] = values[i];
+          return row as OrderRow;
+        }),
       };
     },
   );
