@@ -10,7 +10,7 @@ export const passwordMessages = {
   tooCommon: 'Этот пароль слишком распространён — придумайте другой',
 } as const;
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 

@@ -251,7 +251,7 @@ export const OrderCountersSchema = z.object({
 export type OrderCounters = z.infer<typeof OrderCountersSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
-export const ORDERS_PAGE_SIZE_MAX = 100;
+const ORDERS_PAGE_SIZE_MAX = 100;
 
 export const OrderListQuerySchema = z.object({
   tab: OrderTabSchema.default('active'),

@@ -22,7 +22,6 @@ export type OrderStatusId = (typeof OrderStatusId)[keyof typeof OrderStatusId];
 export const ORDER_TABS = ['active', 'archive', 'done'] as const;
 export const OrderTabSchema = z.enum(ORDER_TABS);
 export type OrderTab = z.infer<typeof OrderTabSchema>;
-export const DEFAULT_ORDER_TAB: OrderTab = 'active';
 
 export interface OrderStatusInfo {
   title: string;

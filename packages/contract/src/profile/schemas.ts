@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Birthdays the legacy data uses for "not set" (spec §3/§9). */
-export const UNSET_BIRTHDAYS = ['1970-01-01', '1996-01-01'] as const;
+const UNSET_BIRTHDAYS = ['1970-01-01', '1996-01-01'] as const;
 export function isBirthdaySet(birthday: string | null | undefined): birthday is string {
   return !!birthday && !(UNSET_BIRTHDAYS as readonly string[]).includes(birthday);
 }
@@ -71,5 +71,3 @@ export type Profile = z.infer<typeof ProfileSchema>;
 /** Finances in roubles as numbers with two decimals (the ledger keeps integer kopecks). */
 export const FinancesSchema = z.object({ money: z.number(), bonus: z.number() });
 export type Finances = z.infer<typeof FinancesSchema>;
-
-export const DIPLOMA_HALF_PRICE_POPUP_ID = 4;

@@ -11,7 +11,7 @@ export const referenceApi = {
 
 /** The search answers at most this many universities. */
 export const UNIVERSITY_SEARCH_LIMIT = 20;
-export const UNIVERSITY_QUERY_MAX = 100;
+const UNIVERSITY_QUERY_MAX = 100;
 
 /** A kind of work; money in kopecks, volume in pages (slides or problems for some kinds). */
 export const WorkTypeSchema = z.object({
