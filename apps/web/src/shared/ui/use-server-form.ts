@@ -24,7 +24,7 @@ const belongsTo = (key: string, name: string) => key === name || key.startsWith(
 const fieldOf = (key: string) => key.split('.')[0] ?? key;
 
 /**
- * The product's one form system (docs/decisions/011-one-form-system.md): checked by its schema on
+ * The product's one form system (docs/decisions/012-one-form-system.md): checked by its schema on
  * submit and, once submitted, again as each field changes; with `checkOnBlur`, a field is also
  * checked when it is left, and then as it changes. A failed request puts the server's field errors
  * on their fields and the rest into `alert` (shown with FormAlert); `toAlert` replaces that rule
