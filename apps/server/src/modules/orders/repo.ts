@@ -89,7 +89,7 @@ function precompiled<A extends readonly unknown[], R>(build: (db: Kysely<DB>) =>
 }
 
 // Every column of an order; `satisfies` turns a column added to the table but not here into an error.
-const ORDER_COLUMNS = Object.keys({
+export const ORDER_COLUMNS = Object.keys({
   id: 1,
   user_id: 1,
   status_id: 1,
@@ -181,6 +181,39 @@ export function countByStatus(db: Kysely<DB>, userId: number) {
   return countsQuery(db, userId);
 }
 
+/**
+ * An order's row from its columns in {@link ORDER_COLUMNS}' order, as better-sqlite3's raw mode
+ * gives them: one object literal, some twenty times cheaper than setting the fields in a loop.
+ */
+export function orderRowOf(v: readonly unknown[]): OrderRow {
+  return {
+    id: v[0],
+    user_id: v[1],
+    status_id: v[2],
+    is_fake: v[3],
+    is_trash: v[4],
+    trashed_from_status: v[5],
+    work_type_id: v[6],
+    subject_id: v[7],
+    topic: v[8],
+    university_id: v[9],
+    deadline: v[10],
+    pages: v[11],
+    originality: v[12],
+    verification_system_id: v[13],
+    requirements: v[14],
+    links: v[15],
+    promo_code: v[16],
+    cost: v[17],
+    discount: v[18],
+    price: v[19],
+    is_first_order: v[20],
+    packet_id: v[21],
+    created_at: v[22],
+    updated_at: v[23],
+  } satisfies Record<keyof OrderRow, unknown> as OrderRow;
+}
+
 /** What rendering a page of the list reads: the counters of the tabs and the page's orders. */
 export interface ListReads {
   counts: Array<{ status_id: number; n: number }>;
@@ -221,11 +254,7 @@ export function sqliteListReader(
       const args = [userId, limit, offset];
       return {
         counts: counts.statement.all(...bind(counts.parameters, args)) as ListReads['counts'],
-        rows: (page.statement.all(...bind(page.parameters, args)) as unknown[][]).map((values) => {
-          const row: Record<string, unknown> = {};
-          for (const [i, column] of ORDER_COLUMNS.entries()) row[column] = values[i];
-          return row as OrderRow;
-        }),
+        rows: (page.statement.all(...bind(page.parameters, args)) as unknown[][]).map(orderRowOf),
       };
     },
   );
