@@ -228,7 +228,7 @@ export function smtpDelivery(url: string, from: string): { deliver: Deliver; clo
 }
 
 /** Without SMTP the mail is kept in the outbox table and, outside production, shown at /dev/outbox. */
-export function outboxDelivery(database: Database): Deliver {
+function outboxDelivery(database: Database): Deliver {
   return async (mail) => {
     await database.db
       .insertInto('outbox')

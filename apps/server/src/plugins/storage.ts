@@ -27,7 +27,7 @@ export interface Storage {
 
 const STORED_NAME = /^[0-9a-f]{32}$/;
 
-export function createLocalStorage(dir: string): Storage {
+function createLocalStorage(dir: string): Storage {
   const root = resolve(dir);
   // Two hex characters of fan-out keep any one directory small.
   const pathOf = (storedName: string) => {

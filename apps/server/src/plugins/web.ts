@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { errorMessages } from './errors';
 
 /** Paths that belong to the server, never to the SPA. */
-export const SERVER_PREFIXES = ['/api/', '/client/api/', '/channels/', '/dev/'];
+const SERVER_PREFIXES = ['/api/', '/client/api/', '/channels/', '/dev/'];
 
 /**
  * Serves the built SPA: hashed assets immutably and pre-compressed (brotli, gzip),

@@ -49,7 +49,7 @@ const DeviceSchema = z.object({
   accounts: z.array(z.number().int().positive()).max(DEVICE_MAX_ACCOUNTS),
 });
 
-export function readDevice(request: FastifyRequest): SignInClient['device'] {
+function readDevice(request: FastifyRequest): SignInClient['device'] {
   const raw = request.cookies[DEVICE_COOKIE];
   const unsigned = raw ? request.unsignCookie(raw) : null;
   if (!unsigned?.valid || !unsigned.value) return undefined;

@@ -29,7 +29,7 @@ function options(all: ReadonlyArray<{ id: string; title: string }>, stored: stri
   return all.map((o) => ({ id: o.id, title: o.title, selected: chosen.has(o.id) }));
 }
 
-export function toProfile(user: UserRow): Profile {
+function toProfile(user: UserRow): Profile {
   const unisender =
     UNISENDER_STATUSES.find((s) => s.id === user.unisender_status_id) ?? UNISENDER_STATUSES[0];
   return {
