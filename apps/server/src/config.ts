@@ -72,7 +72,7 @@ export const ConfigSchema = z
     LOGIN_MAX_FAILS_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     LOGIN_MAX_FAILS_PER_DEVICE: z.coerce.number().int().min(1).default(5),
-    RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 
