@@ -57,6 +57,34 @@ export default tseslint.config(
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
   },
   {
+    // The contract's `z` installs the Russian messages before any schema exists (common/zod.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/common/zod.ts', 'packages/contract/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message:
+                "Import z from '@cabinet/contract' (in the contract, from common/zod): it speaks Russian.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['zod/*'],
+              allowTypeImports: true,
+              message:
+                "Import z from '@cabinet/contract' (in the contract, from common/zod): it speaks Russian.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },

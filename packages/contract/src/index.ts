@@ -1,6 +1,7 @@
 export * from './common/errors';
 export * from './common/load-status';
 export * from './common/zod-russian';
+export { z } from './common/zod';
 export * from './auth/messages';
 export * from './auth/networks';
 export * from './auth/password';

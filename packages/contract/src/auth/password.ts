@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export const PASSWORD_MIN = 8;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { authMessages } from './messages';
 import { PasswordSchema } from './password';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Body of every 4xx/5xx answer: a Russian `detail` and, for invalid input, field-level messages. */
 export const ErrorBodySchema = z.object({

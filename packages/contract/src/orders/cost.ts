@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /** A first order is this much cheaper (percent of the cost). */
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /**
  * The link rule of spec §5, checked in the browser and again on the server: an http, https or

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /**
  * The lifecycle of an order (docs/decisions/004-order-statuses.md). Spec §4 fixes only 16, the

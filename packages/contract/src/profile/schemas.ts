@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /** Birthdays the legacy data uses for "not set" (spec §3/§9). */
 const UNSET_BIRTHDAYS = ['1970-01-01', '1996-01-01'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /** Paths of the reference-data calls of spec §7, trailing slashes included. */
 export const referenceApi = {

@@ -13,8 +13,8 @@ import {
   type OrderCreateRequest,
   type OrderPacket,
   type OrderUpdateRequest,
+  z,
 } from '@cabinet/contract';
-import { z } from 'zod';
 import { ApiError } from '../../shared/api/errors';
 
 /** Which screen the one form serves. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@cabinet/contract';
 
 /** Spec §3/§9: verification purposes; withdrawal checks `repayment`. */
 export type VerificationPurpose = 'repayment' | 'bonus';

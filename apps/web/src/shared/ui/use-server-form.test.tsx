@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { z } from '@cabinet/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { eagerSchema, lazySchema, type LazySchema } from '../lazy-schema';
 import { commonMessages } from '../messages';

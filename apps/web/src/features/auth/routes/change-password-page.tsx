@@ -1,9 +1,8 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { authMessages, NewPasswordRequestSchema } from '@cabinet/contract';
+import { authMessages, NewPasswordRequestSchema, z } from '@cabinet/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { z } from 'zod';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';

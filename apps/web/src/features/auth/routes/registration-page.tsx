@@ -1,6 +1,5 @@
 import { Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
-import { authMessages, PasswordSchema, RegistrationRequestSchema } from '@cabinet/contract';
-import { z } from 'zod';
+import { authMessages, PasswordSchema, RegistrationRequestSchema, z } from '@cabinet/contract';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
