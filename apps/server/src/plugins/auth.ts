@@ -61,7 +61,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
       }
       // fast-jwt has checked that exp is a number and nbf one if present, but in milliseconds
       // (a token passes in the very millisecond of its exp); the API has always refused a token
-      // from the second its exp names, as jose does, so the clock rules are jose's, on every use.
+      // from the second its exp names, as jose does, so the clock rules are jose's, on every use,
+      // iat included (fast-jwt reads it only with maxAge).
       const now = Math.floor(Date.now() / 1000);
       const { exp, nbf, iat } = claims as { exp: number; nbf?: number; iat?: unknown };
       if (exp <= now || (nbf !== undefined && nbf > now)) return null;
