@@ -176,7 +176,9 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     expect((await login(t, victimEmail, PASSWORD)).statusCode).toBe(400);
     expect((await refresh(t, attacker.refresh)).statusCode).toBe(401);
     const follow = await t.app.inject({ method: 'GET', url: new URL(changeLink).pathname });
-    expect(follow.statusCode).toBe(400);
+    // Refused: the browser is sent home with the reason, and the address stays the victim's.
+    expect(follow.statusCode).toBe(302);
+    expect(new URL(String(follow.headers.location)).searchParams.get('msg')).toBe(authMessages.linkInvalid);
     const mail = await latestMail(t.app, victimEmail);
     expect(mail.subject).toBe('Вход через соцсеть: прежний пароль отключён');
     expect(mail.text).toContain(`${PUBLIC}/change-password/`);

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { HttpError } from '../../plugins/errors';
 import { signedIn } from '../auth/http';
 import { ProfileService } from './service';
 
@@ -90,15 +91,22 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Ссылка из письма: меняет e-mail и ведёт в профиль с сообщением',
+        summary:
+          'Ссылка из письма: меняет e-mail и ведёт в профиль с сообщением; негодная ссылка ведёт на главную с сообщением',
         params: z.object({ token: z.string().min(1).max(256) }),
-        response: errorResponses(400),
       },
     },
     async (request, reply) => {
-      await profiles.confirmEmailChange(request.params.token);
-      const msg = encodeURIComponent(authMessages.emailChanged);
-      return reply.redirect(`${app.authService.publicUrl}/profile?msg=${msg}`, 302);
+      const base = app.authService.publicUrl;
+      try {
+        await profiles.confirmEmailChange(request.params.token);
+      } catch (err) {
+        // A person opened this link in a browser: a used link or a taken address is said in the
+        // app's message modal (spec: ?msg= on any route), not as raw JSON.
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        return reply.redirect(`${base}/?msg=${encodeURIComponent(err.detail)}`, 302);
+      }
+      return reply.redirect(`${base}/profile?msg=${encodeURIComponent(authMessages.emailChanged)}`, 302);
     },
   );
 
