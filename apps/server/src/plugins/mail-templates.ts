@@ -20,6 +20,22 @@ function text(lines: string[]): string {
   return [...lines, '', `— ${SERVICE}`].join('\n');
 }
 
+/** A mail whose point is one link: a button in the HTML part, the bare link under the text part. */
+function linkMail(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { href: string; label: string },
+  textLabel: string = link.label,
+): Mail {
+  return {
+    to,
+    subject,
+    text: text([...lines, '', `${textLabel}: ${link.href}`]),
+    html: layout(lines, link),
+  };
+}
+
 export function loginCodeMail(to: string, code: string): Mail {
   const lines = [
     `Ваш код для входа: ${code}`,
@@ -34,12 +50,7 @@ export function restoreMail(to: string, link: string): Mail {
     'Вы запросили смену пароля в кабинете.',
     'Ссылка действует 24 часа и сработает один раз. Если вы не запрашивали смену пароля, проигнорируйте письмо.',
   ];
-  return {
-    to,
-    subject: 'Смена пароля',
-    text: text([...lines, '', `Задать новый пароль: ${link}`]),
-    html: layout(lines, { href: link, label: 'Задать новый пароль' }),
-  };
+  return linkMail(to, 'Смена пароля', lines, { href: link, label: 'Задать новый пароль' });
 }
 
 export function generatedPasswordMail(to: string, password: string, autoLoginLink: string): Mail {
@@ -49,12 +60,10 @@ export function generatedPasswordMail(to: string, password: string, autoLoginLin
     `Ваш пароль: ${password}`,
     'Пароль можно сменить в профиле. Ссылка для входа без пароля действует 7 дней и сработает один раз.',
   ];
-  return {
-    to,
-    subject: 'Регистрация в кабинете: ваш пароль',
-    text: text([...lines, '', `Войти в кабинет: ${autoLoginLink}`]),
-    html: layout(lines, { href: autoLoginLink, label: 'Войти в кабинет' }),
-  };
+  return linkMail(to, 'Регистрация в кабинете: ваш пароль', lines, {
+    href: autoLoginLink,
+    label: 'Войти в кабинет',
+  });
 }
 
 export function welcomeMail(to: string, confirmLink: string): Mail {
@@ -63,12 +72,10 @@ export function welcomeMail(to: string, confirmLink: string): Mail {
     `Ваш логин: ${to}. Пароль — тот, что вы указали при регистрации.`,
     'Подтвердите, что это ваш адрес: ссылка действует 7 дней. Если вы не регистрировались, проигнорируйте письмо.',
   ];
-  return {
-    to,
-    subject: 'Добро пожаловать в кабинет',
-    text: text([...lines, '', `Подтвердить e-mail: ${confirmLink}`]),
-    html: layout(lines, { href: confirmLink, label: 'Подтвердить e-mail' }),
-  };
+  return linkMail(to, 'Добро пожаловать в кабинет', lines, {
+    href: confirmLink,
+    label: 'Подтвердить e-mail',
+  });
 }
 
 export function socialEmailConfirmMail(to: string, network: string, link: string): Mail {
@@ -76,12 +83,10 @@ export function socialEmailConfirmMail(to: string, network: string, link: string
     `Этот адрес указали при входе в кабинет через ${network}.`,
     'Откройте ссылку, чтобы подтвердить адрес и войти: она действует 24 часа и сработает один раз. Если это были не вы, проигнорируйте письмо — без ссылки ничего не изменится.',
   ];
-  return {
-    to,
-    subject: 'Подтвердите e-mail для входа через соцсеть',
-    text: text([...lines, '', `Подтвердить и войти: ${link}`]),
-    html: layout(lines, { href: link, label: 'Подтвердить и войти' }),
-  };
+  return linkMail(to, 'Подтвердите e-mail для входа через соцсеть', lines, {
+    href: link,
+    label: 'Подтвердить и войти',
+  });
 }
 
 /** Sent when a verified social sign-in takes over an account whose address nobody had proved. */
@@ -91,12 +96,10 @@ export function accountSecuredMail(to: string, network: string, restoreLink: str
     'Раньше этот адрес никто не подтверждал, поэтому мы отключили прежний пароль, отвязали другие соцсети и завершили все сеансы входа: если кабинет зарегистрировал кто-то другой, он больше в него не войдёт.',
     'Если это были вы, ничего делать не нужно. Новый пароль можно задать по ссылке.',
   ];
-  return {
-    to,
-    subject: 'Вход через соцсеть: прежний пароль отключён',
-    text: text([...lines, '', `Задать пароль: ${restoreLink}`]),
-    html: layout(lines, { href: restoreLink, label: 'Задать пароль' }),
-  };
+  return linkMail(to, 'Вход через соцсеть: прежний пароль отключён', lines, {
+    href: restoreLink,
+    label: 'Задать пароль',
+  });
 }
 
 /** To the address being replaced: the change is waiting for the new address, and can be stopped. */
@@ -106,12 +109,13 @@ export function emailChangeNoticeMail(to: string, next: string, cancelLink: stri
     'E-mail сменится, когда по ссылке из письма на новый адрес пройдут в течение 24 часов.',
     'Если это были не вы, остановите смену: ссылка отменит её и завершит все сеансы входа. Затем смените пароль.',
   ];
-  return {
+  return linkMail(
     to,
-    subject: 'Запрошена смена e-mail',
-    text: text([...lines, '', `Остановить смену: ${cancelLink}`]),
-    html: layout(lines, { href: cancelLink, label: 'Остановить смену e-mail' }),
-  };
+    'Запрошена смена e-mail',
+    lines,
+    { href: cancelLink, label: 'Остановить смену e-mail' },
+    'Остановить смену',
+  );
 }
 
 export function emailChangeMail(to: string, link: string): Mail {
@@ -119,10 +123,5 @@ export function emailChangeMail(to: string, link: string): Mail {
     'Вы указали этот адрес как новый e-mail для входа в кабинет.',
     'Подтвердите его по ссылке: она действует 24 часа и сработает один раз. Если это были не вы, проигнорируйте письмо.',
   ];
-  return {
-    to,
-    subject: 'Подтвердите новый e-mail',
-    text: text([...lines, '', `Подтвердить e-mail: ${link}`]),
-    html: layout(lines, { href: link, label: 'Подтвердить e-mail' }),
-  };
+  return linkMail(to, 'Подтвердите новый e-mail', lines, { href: link, label: 'Подтвердить e-mail' });
 }
