@@ -57,7 +57,7 @@ describe('orders', () => {
       ).json(),
     );
     expect(order).toMatchObject({
-      status: { id: 1, title: 'Оценка стоимости' },
+      status: { id: 1, title: 'Уточняем стоимость' },
       trash: { is_trash: false },
       is_editable: true,
       title: coursework.title,
@@ -360,7 +360,7 @@ describe('orders', () => {
         id: order.id,
         title: coursework.title,
         topic: order.details.topic,
-        status: { id: 1, title: 'Оценка стоимости' },
+        status: { id: 1, title: 'Уточняем стоимость' },
         price: order.price,
         is_first_order: true,
         packet_id: null,

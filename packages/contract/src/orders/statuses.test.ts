@@ -5,6 +5,7 @@ import {
   OrderStatusId,
   canTransition,
   orderStatus,
+  orderStatusGroup,
   statusesOfTab,
   type OrderStatusId as StatusId,
 } from './statuses';
@@ -13,6 +14,24 @@ describe('order statuses', () => {
   it('shows a trashed order as 16 «Архивный заказ» on the archive tab (spec §4)', () => {
     expect(orderStatus(16)).toEqual({ id: 16, title: 'Архивный заказ' });
     expect(ORDER_STATUSES[16].tab).toBe('archive');
+  });
+
+  it('names every status for the customer and groups it by whose move it is', () => {
+    const seen = Object.fromEntries(
+      ORDER_STATUS_IDS.map((id) => [id, `${orderStatus(id).title} · ${orderStatusGroup(id)}`]),
+    );
+    expect(seen).toEqual({
+      1: 'Уточняем стоимость · progress',
+      2: 'Ожидает оплаты · attention',
+      3: 'Оплачен, подбираем автора · progress',
+      4: 'Автор пишет работу · progress',
+      5: 'Проверьте работу · attention',
+      6: 'Автор дорабатывает · progress',
+      7: 'Выполнен · done',
+      8: 'Отменён · closed',
+      16: 'Архивный заказ · closed',
+    });
+    expect(orderStatusGroup(99)).toBe('closed');
   });
 
   it('puts every status on exactly one tab: in progress, done, or cancelled and trashed', () => {

@@ -23,8 +23,18 @@ export const ORDER_TABS = ['active', 'archive', 'done'] as const;
 export const OrderTabSchema = z.enum(ORDER_TABS);
 export type OrderTab = z.infer<typeof OrderTabSchema>;
 
+/**
+ * What a status asks of the customer, for its colour and the next step the screens offer:
+ * `attention` — the customer's move (pay, check the work); `progress` — the service is at work;
+ * `done` — the work is accepted; `closed` — cancelled or in the trash.
+ */
+export const ORDER_STATUS_GROUPS = ['attention', 'progress', 'done', 'closed'] as const;
+export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
+
 export interface OrderStatusInfo {
+  /** The customer's words, not the staff's: what is happening with the order for them. */
   title: string;
+  group: OrderStatusGroup;
   tab: OrderTab;
   /** The customer may still change the order's details. */
   editable: boolean;
@@ -33,21 +43,33 @@ export interface OrderStatusInfo {
 }
 
 export const ORDER_STATUSES: Readonly<Record<OrderStatusId, OrderStatusInfo>> = {
-  1: { title: 'Оценка стоимости', tab: 'active', editable: true, trashable: true },
-  2: { title: 'Ожидает оплаты', tab: 'active', editable: true, trashable: true },
-  3: { title: 'Оплачен, ищем автора', tab: 'active', editable: false, trashable: false },
-  4: { title: 'В работе', tab: 'active', editable: false, trashable: false },
-  5: { title: 'На проверке у заказчика', tab: 'active', editable: false, trashable: false },
-  6: { title: 'Доработка', tab: 'active', editable: false, trashable: false },
-  7: { title: 'Выполнен', tab: 'done', editable: false, trashable: true },
-  8: { title: 'Отменён', tab: 'archive', editable: false, trashable: true },
-  16: { title: 'Архивный заказ', tab: 'archive', editable: false, trashable: false },
+  1: { title: 'Уточняем стоимость', group: 'progress', tab: 'active', editable: true, trashable: true },
+  2: { title: 'Ожидает оплаты', group: 'attention', tab: 'active', editable: true, trashable: true },
+  3: {
+    title: 'Оплачен, подбираем автора',
+    group: 'progress',
+    tab: 'active',
+    editable: false,
+    trashable: false,
+  },
+  4: { title: 'Автор пишет работу', group: 'progress', tab: 'active', editable: false, trashable: false },
+  5: { title: 'Проверьте работу', group: 'attention', tab: 'active', editable: false, trashable: false },
+  6: { title: 'Автор дорабатывает', group: 'progress', tab: 'active', editable: false, trashable: false },
+  7: { title: 'Выполнен', group: 'done', tab: 'done', editable: false, trashable: true },
+  8: { title: 'Отменён', group: 'closed', tab: 'archive', editable: false, trashable: true },
+  // Spec §4 fixes this title.
+  16: { title: 'Архивный заказ', group: 'closed', tab: 'archive', editable: false, trashable: false },
 };
 
 export const ORDER_STATUS_IDS = Object.keys(ORDER_STATUSES).map(Number) as OrderStatusId[];
 
 export function isOrderStatusId(id: number): id is OrderStatusId {
   return Object.hasOwn(ORDER_STATUSES, id);
+}
+
+/** The group of a status id; an id this contract does not know reads as closed (nothing to do). */
+export function orderStatusGroup(id: number): OrderStatusGroup {
+  return isOrderStatusId(id) ? ORDER_STATUSES[id].group : 'closed';
 }
 
 /** Status ids shown on a tab of the orders list. */
