@@ -37,6 +37,14 @@ export const promoMessages = {
   not_found: 'Такого промокода нет',
 } as const satisfies Partial<Record<PromoStatus, string>>;
 
+/** Why an order is cheaper: one line of the breakdown each. */
+export const DiscountReasonSchema = z.enum(['first_order', 'packet', 'promo']);
+export type DiscountReason = z.infer<typeof DiscountReasonSchema>;
+
+/** The part of the discount given for one reason, in whole roubles (kopecks). */
+export const DiscountLineSchema = z.object({ reason: DiscountReasonSchema, amount: kopecks });
+export type DiscountLine = z.infer<typeof DiscountLineSchema>;
+
 export const DiscountBreakdownSchema = z.object({
   cost: kopecks,
   promo_status: PromoStatusSchema,
@@ -49,5 +57,12 @@ export const DiscountBreakdownSchema = z.object({
   /** The discount actually given: the sum of the above, capped, so that the total is whole roubles. */
   discount: kopecks,
   total: kopecks,
+  /**
+   * The discount given, one line per reason (first order, packet, promo code, in that order);
+   * the amounts add up to `discount` exactly, so the breakdown sums to the total.
+   */
+  lines: z.array(DiscountLineSchema),
+  /** Whether the cap cut the discounts (their sum was above `discount_cap`). */
+  capped: z.boolean(),
 });
 export type DiscountBreakdown = z.infer<typeof DiscountBreakdownSchema>;

@@ -92,12 +92,20 @@ export const CalculateCostRequestSchema = z.object({
   deadline: DaySchema,
   originality: originality.default(0),
   verification_system_id: id.nullish(),
+  /**
+   * Prices an edit of this placed order: its own deadline is accepted even when already near,
+   * and the discounts are those it has (its first-order discount, the promo code it was placed
+   * with, its packet's) instead of a new order's; `promo_code` is then ignored.
+   */
+  order_id: id.optional(),
 });
 export type CalculateCostRequest = z.input<typeof CalculateCostRequestSchema>;
 
 /** The body of `calculate-discount/`: the price is recomputed, never taken from the client. */
 export const CalculateDiscountRequestSchema = CalculateCostRequestSchema.extend({
   promo_code: promoCode.optional(),
+  /** Prices one work of this order packet, with the packet's discount. */
+  packet_id: id.optional(),
 });
 export type CalculateDiscountRequest = z.input<typeof CalculateDiscountRequestSchema>;
 

@@ -9,10 +9,8 @@ import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { checkRefs, notFound, requireDeadline, type OrdersContext } from './context';
 import { attachPending } from './files';
-import { toPromoRecord } from './mappers';
 import { getOrder } from './order';
-import { costOf } from './prices';
-import { applyDiscount } from './pricing';
+import { costOf, placedOrderDiscount } from './prices';
 import * as repo from './repo';
 import { isEditable, requireTransition } from './statuses';
 
@@ -48,15 +46,7 @@ export async function editOrder(
         body.verification_system_id === undefined ? row.verification_system_id : body.verification_system_id,
     };
     const cost = await costOf(trx, fields, now);
-    // A code applied when the order was placed stays applied: its use is already counted.
-    const promoRow = row.promo_code ? await repo.findPromo(trx, row.promo_code) : undefined;
-    const promo = promoRow ? { ...toPromoRecord(promoRow), expires_at: null, max_uses: null } : null;
-    const discount = applyDiscount(cost.total, {
-      promo,
-      firstOrder: row.is_first_order === 1,
-      packetPercent: await repo.packetPercentOf(trx, row.packet_id),
-      now,
-    });
+    const discount = await placedOrderDiscount(trx, row, cost.total, now);
     let status = row.status_id;
     // A new price needs a new estimate before the customer pays.
     if (status === OrderStatusId.awaitingPayment && discount.total !== row.price) {

@@ -2,6 +2,7 @@ import {
   promoMessages,
   orderMessages,
   type CalculateCostRequestSchema,
+  type CalculateDiscountRequestSchema,
   type CostBreakdown,
   type DiscountBreakdown,
 } from '@cabinet/contract';
@@ -9,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types';
 import { badRequest } from '../../plugins/errors';
-import { requireDeadline, type OrdersContext } from './context';
+import { notFound, requireDeadline, type OrdersContext } from './context';
 import { normalizePromo, toPromoRecord } from './mappers';
 import { applyDiscount, calculateCost, deadlineEndOfDay, promoStatus, type PromoRecord } from './pricing';
 import * as repo from './repo';
@@ -56,25 +57,83 @@ export async function takePromo(trx: Kysely<DB>, code: string, now: Date): Promi
   return record;
 }
 
-export async function quoteCost(ctx: OrdersContext, body: CostFields): Promise<CostBreakdown> {
-  const now = new Date();
-  requireDeadline(body.deadline, now);
-  return costOf(ctx.db, body, now);
+/** What a placed order's discounts depend on, as its row stores them. */
+export interface PlacedDiscounts {
+  promo_code: string | null;
+  is_first_order: number;
+  packet_id: number | null;
+}
+
+/**
+ * The discounts of a placed order on a new cost: those it was placed with — its first-order
+ * discount, its promo code, its packet's. Editing saves this and the edit form's preview shows it,
+ * so the two never differ.
+ */
+export async function placedOrderDiscount(
+  db: Kysely<DB>,
+  order: PlacedDiscounts,
+  cost: number,
+  now: Date,
+): Promise<DiscountBreakdown> {
+  // A code applied when the order was placed stays applied: its use is already counted.
+  const promoRow = order.promo_code ? await repo.findPromo(db, order.promo_code) : undefined;
+  const promo = promoRow ? { ...toPromoRecord(promoRow), expires_at: null, max_uses: null } : null;
+  return applyDiscount(cost, {
+    promo,
+    firstOrder: order.is_first_order === 1,
+    packetPercent: await repo.packetPercentOf(db, order.packet_id),
+    now,
+  });
+}
+
+/** The placed order a price is asked for (an edit's preview), the caller's own. */
+async function quotedOrder(ctx: OrdersContext, userId: number, id: number) {
+  const row = await repo.findOrder(ctx.db, userId, id, false);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** An edited order may keep its deadline; a new or changed one must be tomorrow or later. */
+async function quoteCostFor(
+  ctx: OrdersContext,
+  userId: number,
+  body: CostFields,
+  now: Date,
+): Promise<{ cost: CostBreakdown; order: PlacedDiscounts | null }> {
+  const order = body.order_id === undefined ? null : await quotedOrder(ctx, userId, body.order_id);
+  if (!order || body.deadline !== order.deadline) requireDeadline(body.deadline, now);
+  return { cost: await costOf(ctx.db, body, now), order };
+}
+
+export async function quoteCost(
+  ctx: OrdersContext,
+  userId: number,
+  body: CostFields,
+): Promise<CostBreakdown> {
+  return (await quoteCostFor(ctx, userId, body, new Date())).cost;
 }
 
 export async function quoteDiscount(
   ctx: OrdersContext,
   userId: number,
-  body: CostFields & { promo_code?: string | undefined },
+  body: z.output<typeof CalculateDiscountRequestSchema>,
 ): Promise<DiscountBreakdown> {
   const now = new Date();
-  const cost = await quoteCost(ctx, body);
+  const { cost, order } = await quoteCostFor(ctx, userId, body, now);
+  if (order) return placedOrderDiscount(ctx.db, order, cost.total, now);
+  let packetPercent = 0;
+  if (body.packet_id !== undefined) {
+    const packet = await repo.findPacket(ctx.db, body.packet_id);
+    if (!packet) throw badRequest('packet_id', orderMessages.unknownPacket);
+    packetPercent = packet.discount_percent;
+  }
   const firstOrder = !(await repo.hasPlacedOrders(ctx.db, userId));
   const code = body.promo_code ? normalizePromo(body.promo_code) : '';
   const promoRow = code ? await repo.findPromo(ctx.db, code) : undefined;
   const discount = applyDiscount(cost.total, {
     promo: promoRow ? toPromoRecord(promoRow) : null,
     firstOrder,
+    packetPercent,
     now,
   });
   return code && !promoRow ? { ...discount, promo_status: 'not_found' } : discount;

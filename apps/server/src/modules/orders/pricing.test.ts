@@ -191,6 +191,8 @@ describe('applyDiscount', () => {
       discount_cap: 300_000,
       discount: 100_000,
       total: 900_000,
+      lines: [{ reason: 'first_order', amount: 100_000 }],
+      capped: false,
     });
     expect(FIRST_ORDER_DISCOUNT_PERCENT).toBe(10);
   });
@@ -208,7 +210,12 @@ describe('applyDiscount', () => {
   it('caps the sum of discounts', () => {
     const fixed: PromoRecord = { kind: 'fixed', value: 900_000, expires_at: null, max_uses: 10, uses: 9 };
     const d = applyDiscount(1_000_000, { promo: fixed, firstOrder: true, now });
-    expect(d).toMatchObject({ promo_status: 'applied', discount: 300_000, total: 700_000 });
+    expect(d).toMatchObject({ promo_status: 'applied', discount: 300_000, total: 700_000, capped: true });
+    // The cap cuts the promo code, not the first-order discount.
+    expect(d.lines).toEqual([
+      { reason: 'first_order', amount: 100_000 },
+      { reason: 'promo', amount: 200_000 },
+    ]);
     expect(DISCOUNT_CAP_PERCENT).toBe(30);
   });
 
@@ -247,6 +254,17 @@ describe('applyDiscount', () => {
     const d = applyDiscount(12_300, { firstOrder: true, now });
     // 10 % of 123 ₽ is 12.30 ₽; 110.70 ₽ rounds up to 111 ₽.
     expect(d).toMatchObject({ first_order_discount: 1_230, discount: 1_200, total: 11_100 });
+    // One line for the one reason, with what was given: not a second «capped» discount.
+    expect(d).toMatchObject({ capped: false, lines: [{ reason: 'first_order', amount: 1_200 }] });
+  });
+
+  it('says the discounts were capped only when their sum is above the cap', () => {
+    // 5 625 ₽ first order: 562.50 ₽ wanted, 562 ₽ given by rounding — the cap did not bite.
+    const first = applyDiscount(562_500, { firstOrder: true, now });
+    expect(first).toMatchObject({ discount: 56_200, total: 506_300, capped: false });
+    expect(first.lines).toEqual([{ reason: 'first_order', amount: 56_200 }]);
+    const atCap = applyDiscount(1_000_000, { promo: { ...percentPromo, value: 20 }, firstOrder: true, now });
+    expect(atCap).toMatchObject({ discount: 300_000, capped: false });
   });
 
   it('never goes negative, never exceeds the cap, and always leaves whole roubles', () => {
@@ -263,6 +281,11 @@ describe('applyDiscount', () => {
           expect(d.discount).toBeLessThanOrEqual(d.promo_discount + d.first_order_discount);
           expect(d.total + d.discount).toBe(cost);
           expect(d.total % 100).toBe(0);
+          // The lines add up to the discount, in whole roubles, one per reason.
+          expect(d.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(d.discount);
+          for (const l of d.lines) expect(l.amount % 100 === 0 && l.amount > 0).toBe(true);
+          expect(new Set(d.lines.map((l) => l.reason)).size).toBe(d.lines.length);
+          expect(d.capped).toBe(d.promo_discount + d.first_order_discount > d.discount_cap);
         },
       ),
     );

@@ -3,6 +3,8 @@ import {
   FIRST_ORDER_DISCOUNT_PERCENT,
   type CostBreakdown,
   type DiscountBreakdown,
+  type DiscountLine,
+  type DiscountReason,
   type PromoStatus,
   type VerificationSystem,
   type WorkType,
@@ -160,8 +162,10 @@ export function applyDiscount(
   const firstOrderPart = firstOrder ? Math.floor((cost * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
   const cap = Math.floor((cost * DISCOUNT_CAP_PERCENT) / 100);
   const packetPart = Math.floor((cost * packetPercent) / 100);
-  const wanted = Math.min(promoPart + firstOrderPart + packetPart, cap);
+  const sum = promoPart + firstOrderPart + packetPart;
+  const wanted = Math.min(sum, cap);
   const total = Math.min(cost, Math.ceil((cost - wanted) / ROUBLE) * ROUBLE);
+  const discount = cost - total;
   return {
     cost,
     promo_status: status,
@@ -169,7 +173,32 @@ export function applyDiscount(
     first_order_discount: firstOrderPart,
     packet_discount: packetPart,
     discount_cap: cap,
-    discount: cost - total,
+    discount,
     total,
+    lines: discountLines(discount, [
+      ['first_order', firstOrderPart],
+      ['packet', packetPart],
+      ['promo', promoPart],
+    ]),
+    capped: sum > cap,
   };
+}
+
+/**
+ * Shares the discount given out among its reasons, in whole roubles, so that the lines add up to
+ * it: each reason in turn gets its own part (down to whole roubles) while some is left, and the last
+ * one the rest. The cap thus cuts the promo code first, then the packet's discount; rounding the
+ * total to whole roubles moves less than a rouble per line.
+ */
+function discountLines(discount: number, parts: Array<[DiscountReason, number]>): DiscountLine[] {
+  const given = parts.filter(([, amount]) => amount > 0);
+  const lines: DiscountLine[] = [];
+  let left = discount;
+  for (const [i, [reason, amount]] of given.entries()) {
+    if (left <= 0) break;
+    const share = i === given.length - 1 ? left : Math.min(Math.floor(amount / ROUBLE) * ROUBLE, left);
+    if (share > 0) lines.push({ reason, amount: share });
+    left -= share;
+  }
+  return lines;
 }

@@ -192,7 +192,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: CostBreakdownSchema, ...errorResponses(400, 401) },
       },
     },
-    (request) => orders.calculateCost(request.body),
+    (request) => orders.calculateCost(request.userId, request.body),
   );
 
   app.post(
@@ -201,7 +201,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Скидки (промокод, первый заказ) к пересчитанной стоимости',
+        summary:
+          'Скидки (первый заказ, пакет, промокод; с order_id — те, что у заказа) к пересчитанной стоимости',
         body: CalculateDiscountRequestSchema,
         response: { 200: DiscountBreakdownSchema, ...errorResponses(400, 401) },
       },

@@ -1,4 +1,5 @@
 import type {
+  CalculateDiscountRequestSchema,
   CostBreakdown,
   DiscountBreakdown,
   Draft,
@@ -123,13 +124,13 @@ export class OrdersService {
     return sweepUploads(this.ctx, now);
   }
 
-  calculateCost(body: CostFields): Promise<CostBreakdown> {
-    return quoteCost(this.ctx, body);
+  calculateCost(userId: number, body: CostFields): Promise<CostBreakdown> {
+    return quoteCost(this.ctx, userId, body);
   }
 
   calculateDiscount(
     userId: number,
-    body: CostFields & { promo_code?: string | undefined },
+    body: z.output<typeof CalculateDiscountRequestSchema>,
   ): Promise<DiscountBreakdown> {
     return quoteDiscount(this.ctx, userId, body);
   }

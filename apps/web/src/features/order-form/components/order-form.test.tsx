@@ -37,6 +37,8 @@ const discount: DiscountBreakdown = {
   discount_cap: 540_000,
   discount: 180_000,
   total: 1_620_000,
+  lines: [{ reason: 'first_order', amount: 180_000 }],
+  capped: false,
 };
 
 // jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
