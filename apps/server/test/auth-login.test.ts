@@ -64,7 +64,7 @@ describe('password login', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: authMessages.badCredentials });
+    expect(wrong.json()).toEqual({ detail: authMessages.badCredentials, attempts_left: 4 });
     expect(unknown.json()).toEqual(wrong.json());
     expect(refreshCookieOf(wrong)).toBeUndefined();
   });
@@ -128,6 +128,7 @@ describe('login by e-mailed code', () => {
     expect(again.json()).toEqual({
       detail: authMessages.codeInvalid,
       errors: { code: [authMessages.codeInvalid] },
+      attempts_left: expect.any(Number),
     });
   });
 
@@ -241,6 +242,47 @@ describe('brute-force limits', () => {
       remoteAddress: '10.1.1.2',
     });
     expect(code.statusCode).toBe(429);
+  });
+
+  it('says how many failures are left before the lockout, down to the last attempt', async () => {
+    const c = await registerCustomer(t.app);
+    const left: unknown[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: i % 2 ? VERIFY : LOGIN,
+        payload: i % 2 ? { email: c.email, code: '000000' } : { email: c.email, password: 'wrong-pass-1' },
+        remoteAddress: `10.4.0.${i + 1}`,
+      });
+      expect(r.statusCode).toBe(400);
+      left.push((r.json() as { attempts_left?: number }).attempts_left);
+      if (i % 2) expect(r.json()).toMatchObject({ errors: { code: [authMessages.codeInvalid] } });
+    }
+    // The password and the code share one budget: 1 is the last try, after 0 the next is refused.
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email: c.email, password: 'wrong-pass-1' },
+      remoteAddress: '10.4.1.1',
+    });
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('counts the address limit too when it is the nearer one', async () => {
+    const ip = '10.5.0.1';
+    const left: unknown[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { email: uniqueEmail('near'), password: 'wrong-pass-1' },
+        remoteAddress: ip,
+      });
+      left.push((r.json() as { attempts_left?: number }).attempts_left);
+    }
+    // Each e-mail is fresh (4 left), the address allows 8: the address decides from the 5th on.
+    expect(left).toEqual([4, 4, 4, 4, 3, 2, 1, 0]);
   });
 
   it('answers 429 after too many failures from one IP across e-mails', async () => {

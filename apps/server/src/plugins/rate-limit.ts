@@ -158,6 +158,8 @@ interface Limit {
 
 /** Failures reserved up front: kept when the attempt fails, given back when it succeeds. */
 interface Reservation {
+  /** Failures still allowed after this one (the least over its limits); 0: the next is refused. */
+  remaining: number;
   /** Gives back the hits of these limits (the attempt was not a failure). */
   release(): Promise<void>;
   /** Clears these limits altogether (the owner has proved themselves). */
@@ -199,6 +201,7 @@ export class RateLimits {
    */
   async reserve(limits: Limit[]): Promise<Reservation> {
     const taken: Limit[] = [];
+    let remaining = Number.POSITIVE_INFINITY;
     for (const limit of limits) {
       const hit = await this.store.incr(limit.key, limit.windowMs);
       taken.push(limit);
@@ -206,8 +209,10 @@ export class RateLimits {
         await Promise.all(taken.map((l) => this.store.release(l.key)));
         throw tooManyAttempts(hit.ttlMs);
       }
+      remaining = Math.min(remaining, limit.max - hit.count);
     }
     return {
+      remaining: Number.isFinite(remaining) ? remaining : 0,
       release: async () => {
         await Promise.all(taken.map((l) => this.store.release(l.key)));
       },

@@ -1,3 +1,4 @@
+import { ErrorBodySchema } from '../common/errors';
 import { z } from '../common/zod';
 import { authMessages } from './messages';
 import { PasswordSchema } from './password';
@@ -35,6 +36,18 @@ export const LoginRequestSchema = z.object({
   password: z.string().min(1, 'Введите пароль').max(1024).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/**
+ * A refused sign-in (a wrong password, or a wrong or spent code): the usual error body plus
+ * `attempts_left`, how many more failures the brute-force limits allow (per e-mail and address,
+ * or per device for a browser that has signed in to the account before) until the next attempt is
+ * answered 429 with Retry-After. 1 is the last try before the lockout; 0 means the next attempt is
+ * refused. A known and an unknown e-mail get the same count, so it reveals no account.
+ */
+export const SignInFailureBodySchema = ErrorBodySchema.extend({
+  attempts_left: z.number().int().min(0),
+});
+export type SignInFailureBody = z.infer<typeof SignInFailureBodySchema>;
 
 export const CodeSentResponseSchema = z.object({ detail: z.string(), code_sent: z.literal(true) });
 

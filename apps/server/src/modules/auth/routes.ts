@@ -1,12 +1,14 @@
 import {
   AutoLoginRequestSchema,
   CodeSentResponseSchema,
+  ErrorBodySchema,
   LoginRequestSchema,
   LoginVerifyRequestSchema,
   NewPasswordRequestSchema,
   OkSchema,
   RefreshResponseSchema,
   RestoreRequestSchema,
+  SignInFailureBodySchema,
   TokensResponseSchema,
   api,
   authMessages,
@@ -50,6 +52,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: {
           200: z.union([TokensResponseSchema, CodeSentResponseSchema]),
           ...errorResponses(400, 429),
+          400: z.union([SignInFailureBodySchema, ErrorBodySchema]),
         },
       },
     },
@@ -70,7 +73,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Вход по коду из письма',
         body: LoginVerifyRequestSchema,
-        response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
+        response: {
+          200: TokensResponseSchema,
+          ...errorResponses(400, 429),
+          400: z.union([SignInFailureBodySchema, ErrorBodySchema]),
+        },
       },
     },
     async (request, reply) =>

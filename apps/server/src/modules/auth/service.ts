@@ -1,5 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { authMessages, type RegistrationRequest, type Tokens } from '@cabinet/contract';
+import {
+  authMessages,
+  type RegistrationRequest,
+  type SignInFailureBody,
+  type Tokens,
+} from '@cabinet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -56,6 +61,13 @@ export interface AuthDeps {
 }
 
 const notAuthorized = () => new HttpError(401, authMessages.notAuthorized);
+
+/** A refused password or code, with the failures the limits still allow (SignInFailureBodySchema). */
+function signInFailure(detail: string, attemptsLeft: number, field?: string): HttpError {
+  const errors = field ? { [field]: [detail] } : undefined;
+  const body: SignInFailureBody = { detail, ...(errors ? { errors } : {}), attempts_left: attemptsLeft };
+  return new HttpError(400, detail, errors, undefined, body);
+}
 
 export class AuthService {
   constructor(readonly deps: AuthDeps) {}
@@ -162,13 +174,13 @@ export class AuthService {
   /**
    * Reserves a failure before anything is verified (429 with Retry-After when none is left), so
    * that parallel guesses verify at most the limit; a failed attempt keeps its reservation.
-   * Returns what to do when the attempt succeeds.
+   * Returns what to do when the attempt succeeds, and how many failures are left if it does not.
    */
   private async reserveAttempt(
     email: string,
     userId: number | undefined,
     client: SignInClient,
-  ): Promise<() => Promise<void>> {
+  ): Promise<{ succeeded: () => Promise<void>; remaining: number }> {
     const { limits } = this.deps;
     const windowMs = this.config.LOGIN_WINDOW_MINUTES * MINUTE;
     // A browser that signed in to this account before guesses against its own budget only: a
@@ -178,7 +190,7 @@ export class AuthService {
       const reservation = await limits.reserve([
         { key, max: this.config.LOGIN_MAX_FAILS_PER_DEVICE, windowMs },
       ]);
-      return () => reservation.reset();
+      return { succeeded: () => reservation.reset(), remaining: reservation.remaining };
     }
     const emailKey = limits.emailKey('login-fail', email);
     const reservation = await limits.reserve([
@@ -187,9 +199,12 @@ export class AuthService {
     ]);
     // The owner has proved themselves: the e-mail's failures are forgotten, while the address only
     // gets this attempt back, since others behind it may be guessing.
-    return async () => {
-      await reservation.release();
-      await limits.store.reset(emailKey);
+    return {
+      succeeded: async () => {
+        await reservation.release();
+        await limits.store.reset(emailKey);
+      },
+      remaining: reservation.remaining,
     };
   }
 
@@ -197,12 +212,12 @@ export class AuthService {
 
   async loginWithPassword(email: string, password: string, client: SignInClient): Promise<Session> {
     const user = await findUserByEmail(this.db, email);
-    const succeeded = await this.reserveAttempt(email, user?.id, client);
+    const attempt = await this.reserveAttempt(email, user?.id, client);
     const ok = user?.password_hash
       ? await verifyPassword(user.password_hash, password)
       : await verifyDummyPassword(password);
-    if (!user || !ok) throw new HttpError(400, authMessages.badCredentials);
-    await succeeded();
+    if (!user || !ok) throw signInFailure(authMessages.badCredentials, attempt.remaining);
+    await attempt.succeeded();
     return this.startSession(user.id);
   }
 
@@ -229,7 +244,7 @@ export class AuthService {
 
   async verifyLoginCode(email: string, code: string, client: SignInClient): Promise<Session> {
     const user = await findUserByEmail(this.db, email);
-    const succeeded = await this.reserveAttempt(email, user?.id, client);
+    const attempt = await this.reserveAttempt(email, user?.id, client);
     const userId = !user
       ? null
       : await this.db.transaction().execute(async (trx) => {
@@ -243,8 +258,8 @@ export class AuthService {
           }
           return (await repo.markLoginCodeUsed(trx, row.id, nowIso())) ? user.id : null;
         });
-    if (userId === null) throw badRequest('code', authMessages.codeInvalid);
-    await succeeded();
+    if (userId === null) throw signInFailure(authMessages.codeInvalid, attempt.remaining, 'code');
+    await attempt.succeeded();
     // The code went to this address: using it proves the address.
     await emailProved(this.db, userId, email);
     return this.startSession(userId);
