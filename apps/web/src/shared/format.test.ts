@@ -5,9 +5,12 @@ import { formatCount, formatDate, formatMoney, plural } from './format';
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('formatMoney', () => {
-  it('writes roubles with kopecks, a space between thousands and the ₽ sign', () => {
+  it('writes kopecks only when there are some, a space between thousands and the ₽ sign', () => {
     expect(plain(formatMoney(1234.5))).toBe('1 234,50 ₽');
-    expect(plain(formatMoney(0))).toBe('0,00 ₽');
+    expect(plain(formatMoney(562.05))).toBe('562,05 ₽');
+    expect(plain(formatMoney(5063))).toBe('5 063 ₽');
+    expect(plain(formatMoney(0))).toBe('0 ₽');
+    expect(plain(formatMoney(1_250_000))).toBe('1 250 000 ₽');
   });
 });
 

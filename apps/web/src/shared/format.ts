@@ -1,9 +1,15 @@
-const moneyFormat = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
+// Kopecks only when there are some: «5 063 ₽», «562,50 ₽». A browser without
+// `trailingZeroDisplay` (before 2023) ignores it and writes «5 063,00 ₽», still correct.
+const moneyFormat = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  trailingZeroDisplay: 'stripIfInteger',
+});
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 const pluralRules = new Intl.PluralRules('ru');
 
-/** Roubles as «1 234,50 ₽». */
+/** Roubles as «1 234 ₽», or «1 234,50 ₽» when there are kopecks. */
 export function formatMoney(roubles: number): string {
   return moneyFormat.format(roubles);
 }

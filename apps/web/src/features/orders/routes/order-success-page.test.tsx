@@ -48,7 +48,7 @@ describe('OrderSuccessPage', () => {
     try {
       const first = renderSuccess();
       expect(await screen.findByRole('heading', { name: 'Заказ №42 оформлен' })).toBeInTheDocument();
-      expect(screen.getByText('4 500,00 ₽')).toBeInTheDocument();
+      expect(screen.getByText('4 500 ₽')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Перейти к заказу' })).toHaveAttribute(
         'href',
         '/order/42/chat',

@@ -93,7 +93,7 @@ describe('OrdersListPage', () => {
     expect(within(card).getByText('Курсовая работа')).toBeInTheDocument();
     expect(within(card).getByText('Ожидает оплаты')).toBeInTheDocument();
     expect(within(card).getByText(/^до 1 декабря 2026 · /)).toBeInTheDocument();
-    expect(within(card).getByText('3 000,00 ₽')).toBeInTheDocument();
+    expect(within(card).getByText('3 000 ₽')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Заказ №8' })).not.toBeInTheDocument();
     expect(tab('Активные')).toHaveTextContent('Активные1');
     expect(tab('Выполненные')).toHaveTextContent('Выполненные1');
