@@ -1,5 +1,6 @@
 export * from './common/errors';
 export * from './common/load-status';
+export * from './common/phone';
 export * from './common/zod-russian';
 export { z } from './common/zod';
 export * from './auth/messages';

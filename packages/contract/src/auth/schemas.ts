@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '../common/errors';
+import { canonicalPhone } from '../common/phone';
 import { z } from '../common/zod';
 import { authMessages } from './messages';
 import { PasswordSchema } from './password';
@@ -11,10 +12,17 @@ export const EmailSchema = z
   .pipe(z.email({ error: authMessages.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ()-]{10,20}$/, authMessages.phoneInvalid);
+/**
+ * A whole Russian number in any usual spelling (8 916…, +7 916…), stored as +7 (916) 123-45-67;
+ * an empty field is no phone ('').
+ */
+export const PhoneSchema = z.string().transform((value, ctx) => {
+  if (value.trim() === '') return '';
+  const phone = canonicalPhone(value);
+  if (phone !== null) return phone;
+  ctx.addIssue({ code: 'custom', message: authMessages.phoneInvalid });
+  return z.NEVER;
+});
 
 export const TokensSchema = z.object({
   access: z.string(),
@@ -63,7 +71,7 @@ export type LoginVerifyRequest = z.infer<typeof LoginVerifyRequestSchema>;
 export const RegistrationRequestSchema = z.object({
   email: EmailSchema,
   fio: z.string().trim().max(150, authMessages.fioTooLong).optional(),
-  phone: z.union([PhoneSchema, z.literal('')]).optional(),
+  phone: PhoneSchema.optional(),
   password: PasswordSchema.optional(),
   agree: z.literal(true, { error: authMessages.agreeRequired }),
 });
