@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { rememberRetryAfter } from '../shared/api/retry-after';
 import { renderRoute } from '../shared/ui/test-utils';
 import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
 
@@ -12,7 +13,25 @@ describe('error pages', () => {
     expect(screen.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/home/active');
   });
 
-  it('429 advises to wait a minute and retries by going back to the refused screen', async () => {
+  it.each([
+    ['840', 'Попробуйте примерно через 14 минут.'],
+    ['60', 'Попробуйте примерно через 1 минуту.'],
+    ['120', 'Попробуйте примерно через 2 минуты.'],
+    ['300', 'Попробуйте примерно через 5 минут.'],
+    ['1260', 'Попробуйте примерно через 21 минуту.'],
+    ['45', 'Попробуйте снова меньше чем через минуту.'],
+    ['0', 'Время ожидания прошло — можно попробовать снова.'],
+    [null, 'Подождите немного и попробуйте снова.'],
+  ])('429 with Retry-After %j says how long to wait: %s', async (retryAfter, wait) => {
+    rememberRetryAfter(retryAfter);
+    renderRoute(<TooManyRequestsPage />, { path: '/429' });
+    const text = await screen.findByText(/слишком много попыток/);
+    expect(text).toHaveTextContent(wait);
+    expect(text).not.toHaveTextContent('Подождите минуту');
+  });
+
+  it('429 retries by going back to the refused screen', async () => {
+    rememberRetryAfter('840');
     const user = userEvent.setup();
     const { router } = renderRoute(<TooManyRequestsPage />, {
       path: '/429',
@@ -21,7 +40,7 @@ describe('error pages', () => {
     });
     await router.navigate('/429');
     expect(await screen.findByRole('heading', { name: 'Слишком много запросов' })).toBeInTheDocument();
-    expect(screen.getByText(/Подождите минуту/)).toBeInTheDocument();
+    expect(screen.getByText(/примерно через 14 минут/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Попробовать снова' }));
     expect(await screen.findByText('route:/payments/pay')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { secondsUntilRetry } from '../shared/api/retry-after';
 import { errorPageMessages as m, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shared/messages';
 import { paths } from '../shared/paths';
 
@@ -52,17 +53,37 @@ export function NotFoundPage() {
   );
 }
 
+/** The wait the server asked for, in words: whole minutes, «less than a minute», or over. */
+function waitText(seconds: number | null): string {
+  if (seconds === null) return m.tooManyWaitUnknown;
+  if (seconds <= 0) return m.tooManyWaitOver;
+  if (seconds < 60) return m.tooManyWaitSeconds;
+  return m.tooManyWaitMinutes(Math.round(seconds / 60));
+}
+
+/** Seconds until the refused request may be repeated, kept current while the screen is open. */
+function useSecondsUntilRetry(): number | null {
+  const [seconds, setSeconds] = useState(secondsUntilRetry);
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(secondsUntilRetry()), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  return seconds;
+}
+
 export function TooManyRequestsPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  // The client sends the visitor here from the screen whose request was refused: go back to it.
+  const seconds = useSecondsUntilRetry();
+  // The client sends the visitor here from the screen whose request was refused: go back to it
+  // (the sign-in screens keep the e-mail typed there).
   const retry = () =>
     void (location.key === 'default' ? navigate(paths.home.getHref('active')) : navigate(-1));
   return (
     <ErrorScreen
       code={m.tooManyCode}
       title={m.tooManyTitle}
-      text={m.tooManyText}
+      text={`${m.tooManyText} ${waitText(seconds)}`}
       actions={
         <>
           <Button onClick={retry}>{m.retry}</Button>

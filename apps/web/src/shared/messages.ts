@@ -1,3 +1,5 @@
+import { plural } from './format';
+
 /**
  * Russian strings shared by several screens. Feature-specific text lives in the feature's own
  * `messages.ts`.
@@ -30,8 +32,13 @@ export const errorPageMessages = {
   notFoundText: 'Возможно, ссылка устарела или в адресе опечатка. Проверьте адрес или начните с главной.',
   tooManyCode: '429',
   tooManyTitle: 'Слишком много запросов',
-  tooManyText:
-    'Мы получили от вас слишком много запросов за короткое время. Подождите минуту и попробуйте снова.',
+  tooManyText: 'Мы получили от вас слишком много попыток за короткое время и пока не принимаем новые.',
+  /** How long the server asked to wait (its `Retry-After`), in whole minutes. */
+  tooManyWaitMinutes: (minutes: number) =>
+    `Попробуйте примерно через ${minutes} ${plural(minutes, ['минуту', 'минуты', 'минут'])}.`,
+  tooManyWaitSeconds: 'Попробуйте снова меньше чем через минуту.',
+  tooManyWaitOver: 'Время ожидания прошло — можно попробовать снова.',
+  tooManyWaitUnknown: 'Подождите немного и попробуйте снова.',
   retry: 'Попробовать снова',
   appErrorTitle: 'Что-то пошло не так',
   appErrorText:

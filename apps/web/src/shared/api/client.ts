@@ -11,6 +11,7 @@ import { LOGIN_PATH, loginHrefAfterAuthError } from '../login-redirect';
 import { currentLocation, navigateTo } from '../navigation';
 import { ApiError } from './errors';
 import { apiMessages, NOT_AUTHORIZED } from './messages';
+import { rememberRetryAfter } from './retry-after';
 
 export type ApiInit = {
   method?: string;
@@ -33,6 +34,8 @@ const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([
 /** An answer of the transport underneath: fetch, or XHR where upload progress is needed. */
 export interface TransportAnswer {
   status: number;
+  /** Read for `Retry-After` of a 429. */
+  headers?: { get(name: string): string | null };
   text(): Promise<string>;
 }
 
@@ -108,7 +111,7 @@ async function requestNewToken(): Promise<string> {
   const response = await send(api.auth.refresh, { method: 'POST' }, null);
   const body = await readBody(response);
   if (response.status === 429) {
-    navigateTo(TOO_MANY_REQUESTS_PATH);
+    tooManyRequests(response);
     throw ApiError.fromResponse(response.status, body);
   }
   if (!isOk(response.status)) {
@@ -172,11 +175,15 @@ async function readResult(answer: TransportAnswer, signal?: AbortSignal): Promis
   } catch (error) {
     throw toTransportError(error, signal);
   }
-  if (answer.status === 429) {
-    navigateTo(TOO_MANY_REQUESTS_PATH);
-  }
+  if (answer.status === 429) tooManyRequests(answer);
   if (!isOk(answer.status)) throw ApiError.fromResponse(answer.status, body);
   return body;
+}
+
+/** Spec §8: 429 → /429, which says how long to wait from the server's `Retry-After`. */
+function tooManyRequests(answer: TransportAnswer): void {
+  rememberRetryAfter(answer.headers?.get('retry-after'));
+  navigateTo(TOO_MANY_REQUESTS_PATH);
 }
 
 const isOk = (status: number) => status >= 200 && status < 300;

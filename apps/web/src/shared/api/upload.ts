@@ -33,7 +33,11 @@ function sendForm(
     xhr.addEventListener('load', () => {
       settle();
       const text = xhr.responseText;
-      resolve({ status: xhr.status, text: () => Promise.resolve(text) });
+      resolve({
+        status: xhr.status,
+        headers: { get: (name) => xhr.getResponseHeader(name) },
+        text: () => Promise.resolve(text),
+      });
     });
     xhr.addEventListener('error', () => {
       settle();
