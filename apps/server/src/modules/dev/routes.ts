@@ -13,6 +13,25 @@ const MailSchema = z.object({
   created_at: z.string(),
 });
 
+/** A web address in a mail's text, without the punctuation that ends the sentence around it. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)»]/g;
+
+/**
+ * A mail's plain text as HTML: escaped, with every web address a link that opens it, so a code or
+ * a confirmation link is one click away. Only http(s) addresses become links.
+ */
+export function linkifyText(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0];
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
 /**
  * The dev outbox: mail kept in the database when no SMTP server is configured. Registered only in
  * development and test; browser tests read sign-in codes and links from it. Both pages deliver the
@@ -31,7 +50,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
     const items = rows
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p><b>Кому:</b> ${escapeHtml(m.to_address)} · <time>${escapeHtml(m.created_at)}</time></p><pre>${escapeHtml(m.text)}</pre></article>`,
+          `<article><h2>${escapeHtml(m.subject)}</h2><p><b>Кому:</b> ${escapeHtml(m.to_address)} · <time>${escapeHtml(m.created_at)}</time></p><pre style="white-space:pre-wrap">${linkifyText(m.text)}</pre></article>`,
       )
       .join('\n<hr>\n');
     const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Исходящие письма</title></head><body style="font-family:sans-serif;max-width:820px;margin:auto;padding:16px"><h1>Исходящие письма (${rows.length})</h1>${items || '<p>Писем пока нет.</p>'}</body></html>`;
