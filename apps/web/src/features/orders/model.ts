@@ -3,10 +3,12 @@ import {
   ORDERS_PAGE_SIZE,
   OrderStatusId,
   isOrderStatusId,
+  orderStatusGroup,
   type OrderCounters,
   type OrderList,
   type OrderListItem,
   type OrderListQuery,
+  type OrderStatusGroup,
   type OrderTab,
 } from '@cabinet/contract';
 
@@ -99,19 +101,47 @@ export function canRestore(order: OrderListItem): boolean {
 }
 
 /**
- * The badge colour follows the tab the status belongs to. Filled badges with white text; every
- * shade here is above 4.5:1 against white (the axe scan checks it).
+ * The badge colour says whose move it is (the contract's status group): yellow with dark text when
+ * the customer must act (pay, check the work), the brand teal while the service works, green when
+ * done, grey when closed. Filled badges; every pair is above 4.5:1 (the axe scan checks it).
  */
-const BADGE_COLORS: Readonly<Record<OrderTab | 'trash', string>> = {
-  active: 'brand.7',
-  done: '#1f6b30',
-  archive: 'gray.7',
-  trash: 'gray.7',
+const BADGE_LOOKS: Readonly<Record<OrderStatusGroup, StatusBadgeLook>> = {
+  attention: { color: 'yellow.4', autoContrast: true },
+  progress: { color: 'brand.7', autoContrast: false },
+  done: { color: '#1f6b30', autoContrast: false },
+  closed: { color: 'gray.7', autoContrast: false },
 };
 
-export function statusBadgeColor(statusId: number): string {
-  if (statusId === OrderStatusId.trashed) return BADGE_COLORS.trash;
-  return BADGE_COLORS[tabOfStatus(statusId) ?? 'archive'];
+export type StatusBadgeLook = { color: string; autoContrast: boolean };
+
+export function statusBadgeLook(statusId: number): StatusBadgeLook {
+  return BADGE_LOOKS[orderStatusGroup(statusId)];
+}
+
+// --- the success and welcome screens --------------------------------------------------------
+
+/** The main button of the success and welcome screens: the customer's next move on the order. */
+export type GreetingAction = 'pay' | 'review' | 'files' | 'chat' | 'order' | 'newOrder' | 'archive';
+
+/**
+ * By status: pay once the price is confirmed, check delivered work, follow the chat while the
+ * service works, open the files of a finished order, order anew after a cancel. A trashed order
+ * has no screen of its own (the order guard sends it to the archive tab), so it leads there.
+ */
+const GREETING_ACTIONS: Readonly<Record<OrderStatusId, GreetingAction>> = {
+  1: 'order',
+  2: 'pay',
+  3: 'chat',
+  4: 'chat',
+  5: 'review',
+  6: 'chat',
+  7: 'files',
+  8: 'newOrder',
+  16: 'archive',
+};
+
+export function greetingAction(statusId: number): GreetingAction {
+  return isOrderStatusId(statusId) ? GREETING_ACTIONS[statusId] : 'order';
 }
 
 // --- deadlines -----------------------------------------------------------------------------

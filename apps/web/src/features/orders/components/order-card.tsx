@@ -1,18 +1,13 @@
-import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import type { OrderListItem } from '@cabinet/contract';
 import { IconArchive, IconDots, IconEdit, IconExternalLink, IconRestore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { ordersMessages as m } from '../messages';
-import {
-  canRestore,
-  canTrash,
-  deadlineDate,
-  kopecksToRoubles,
-  relativeDeadline,
-  statusBadgeColor,
-} from '../model';
+import { canRestore, canTrash, deadlineDate, kopecksToRoubles, relativeDeadline } from '../model';
+import classes from './order-card.module.css';
+import { StatusBadge } from './status-badge';
 
 type Props = {
   order: OrderListItem;
@@ -25,7 +20,14 @@ export function OrderCard({ order, now, onTrash, onRestore }: Props) {
   const { deadline, topic } = order.details;
   const trashed = order.trash.is_trash;
   return (
-    <Card component="article" withBorder padding="md" radius="md" aria-label={m.orderNumber(order.id)}>
+    <Card
+      component="article"
+      withBorder
+      padding="md"
+      radius="md"
+      aria-label={m.orderNumber(order.id)}
+      className={classes.card}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -33,11 +35,27 @@ export function OrderCard({ order, now, onTrash, onRestore }: Props) {
               {m.orderNumber(order.id)}
               {order.packet_id !== null && ` · ${m.packet}`}
             </Text>
-            <Text fw={600}>{order.title}</Text>
+            {trashed ? (
+              <Text fw={600}>{order.title}</Text>
+            ) : (
+              <Link
+                to={paths.order.getHref(order.id)}
+                className={classes.link}
+                aria-label={m.openOrder(order.id, order.title, topic)}
+              >
+                {order.title}
+              </Link>
+            )}
           </Stack>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={m.actions(order.id)}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={m.actions(order.id)}
+                className={classes.above}
+              >
                 <IconDots size={20} aria-hidden />
               </ActionIcon>
             </Menu.Target>
@@ -82,9 +100,7 @@ export function OrderCard({ order, now, onTrash, onRestore }: Props) {
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
-          <Badge color={statusBadgeColor(order.status.id)} variant="filled" radius="sm">
-            {order.status.title}
-          </Badge>
+          <StatusBadge status={order.status} />
         </Group>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm">

@@ -1,12 +1,13 @@
-import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { OrderGreeting } from '@cabinet/contract';
+import { Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { isOrderStatusId, type OrderGreeting } from '@cabinet/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { ordersMessages as m } from '../messages';
-import { kopecksToRoubles, statusBadgeColor } from '../model';
+import { greetingAction, kopecksToRoubles, type GreetingAction } from '../model';
 import { OrdersError } from './list-states';
+import { StatusBadge } from './status-badge';
 
 type Props = {
   title: string;
@@ -16,6 +17,9 @@ type Props = {
 
 /** The body of the success and welcome screens: the order in brief, what happens next, where to go. */
 export function OrderGreetingView({ title, lead, greeting }: Props) {
+  const action = greetingAction(greeting.status.id);
+  const main = actionLink(action, greeting);
+  const steps = isOrderStatusId(greeting.status.id) ? m.nextSteps[greeting.status.id] : null;
   return (
     <Stack gap="lg" maw={640}>
       <Stack gap="xs">
@@ -27,9 +31,7 @@ export function OrderGreetingView({ title, lead, greeting }: Props) {
           <Row label={m.workTypeLabel}>{greeting.title}</Row>
           {greeting.topic && <Row label={m.topicLabel}>{greeting.topic}</Row>}
           <Row label={m.statusLabel}>
-            <Badge color={statusBadgeColor(greeting.status.id)} variant="filled" radius="sm">
-              {greeting.status.title}
-            </Badge>
+            <StatusBadge status={greeting.status} />
           </Row>
           <Row label={m.priceLabel}>
             <Text span fw={700} size="lg">
@@ -38,23 +40,25 @@ export function OrderGreetingView({ title, lead, greeting }: Props) {
           </Row>
         </Stack>
       </Card>
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          {m.nextTitle}
-        </Title>
-        <List type="ordered" spacing="xs">
-          {m.nextSteps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Stack>
+      {steps && (
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            {m.nextTitle}
+          </Title>
+          <List type="ordered" spacing="xs">
+            {steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
       <Group gap="sm" wrap="wrap">
-        <Button component={Link} to={paths.order.getHref(greeting.id)}>
-          {m.toOrder}
+        <Button component={Link} to={main.href}>
+          {main.label}
         </Button>
-        {greeting.packet_id !== null && (
-          <Button component={Link} to={paths.payPacket.getHref(greeting.packet_id)} variant="outline">
-            {m.payPacket}
+        {action !== 'order' && action !== 'chat' && action !== 'archive' && (
+          <Button component={Link} to={paths.order.getHref(greeting.id)} variant="outline">
+            {m.toOrder}
           </Button>
         )}
         <Button component={Link} to={paths.home.getHref()} variant="subtle">
@@ -63,6 +67,29 @@ export function OrderGreetingView({ title, lead, greeting }: Props) {
       </Group>
     </Stack>
   );
+}
+
+/** Where the main button leads: a packet is paid as a whole, on its own screen. */
+function actionLink(action: GreetingAction, greeting: OrderGreeting): { href: string; label: string } {
+  const id = greeting.id;
+  switch (action) {
+    case 'pay':
+      return greeting.packet_id === null
+        ? { href: paths.order.pay.getHref(id), label: m.nextActions.pay }
+        : { href: paths.payPacket.getHref(greeting.packet_id), label: m.nextActions.payPacket };
+    case 'review':
+      return { href: paths.order.getHref(id, 'files'), label: m.nextActions.review };
+    case 'files':
+      return { href: paths.order.getHref(id, 'files'), label: m.nextActions.files };
+    case 'chat':
+      return { href: paths.order.getHref(id, 'chat'), label: m.nextActions.chat };
+    case 'order':
+      return { href: paths.order.getHref(id), label: m.nextActions.order };
+    case 'newOrder':
+      return { href: paths.orderNew.getHref(), label: m.nextActions.newOrder };
+    case 'archive':
+      return { href: paths.home.getHref('archive'), label: m.nextActions.archive };
+  }
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

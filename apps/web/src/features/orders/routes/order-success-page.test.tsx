@@ -15,7 +15,7 @@ const greeting = {
   id: 42,
   title: 'Курсовая работа',
   topic: 'Анализ финансовой устойчивости',
-  status: { id: 1, title: 'Оценка стоимости' },
+  status: { id: 1, title: 'Уточняем стоимость' },
   price: 450_000,
   is_first_order: true,
   packet_id: null,
@@ -93,13 +93,107 @@ describe('OrderSuccessPage', () => {
   });
 });
 
+/** The next step and the main button of each status, by group: the customer's move first. */
+const NEXT_BY_STATUS = [
+  {
+    group: 'attention',
+    id: 2,
+    title: 'Ожидает оплаты',
+    step: /оплатите заказ/,
+    button: 'Оплатить заказ',
+    href: '/order/42/pay',
+  },
+  {
+    group: 'attention',
+    id: 5,
+    title: 'Проверьте работу',
+    step: /примите работу/,
+    button: 'Проверить работу',
+    href: '/order/42/files',
+  },
+  {
+    group: 'progress',
+    id: 1,
+    title: 'Уточняем стоимость',
+    step: /подтвердит стоимость/,
+    button: 'Перейти к заказу',
+    href: '/order/42/chat',
+  },
+  {
+    group: 'progress',
+    id: 4,
+    title: 'Автор пишет работу',
+    step: /пишет работу/,
+    button: 'Открыть чат заказа',
+    href: '/order/42/chat',
+  },
+  {
+    group: 'done',
+    id: 7,
+    title: 'Выполнен',
+    step: /заказ выполнен/,
+    button: 'Открыть файлы',
+    href: '/order/42/files',
+  },
+  {
+    group: 'closed',
+    id: 8,
+    title: 'Отменён',
+    step: /Заказ отменён/,
+    button: 'Оформить новый заказ',
+    href: '/order-new',
+  },
+  {
+    group: 'closed',
+    id: 16,
+    title: 'Архивный заказ',
+    step: /Заказ в архиве/,
+    button: 'Открыть архив',
+    href: '/home/archive',
+  },
+] as const;
+
+describe('next steps follow the order’s real status', () => {
+  it.each(NEXT_BY_STATUS)('$group, status $id: «$button»', async ({ id, title, step, button, href }) => {
+    vi.mocked(apiFetch).mockResolvedValue({ ...greeting, status: { id, title } });
+    renderSuccess();
+    await screen.findByRole('heading', { name: 'Заказ №42 оформлен' });
+    const steps = screen.getByRole('list');
+    expect(steps).toHaveTextContent(step);
+    // Only an order still being priced waits for the manager's price.
+    expect(steps.textContent?.includes('подтвердит стоимость')).toBe(id === 1);
+    expect(screen.getByText(title)).toBeInTheDocument();
+    const links = screen.getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName(button);
+    expect(links[0]).toHaveAttribute('href', href);
+    // A trashed order has no screen of its own to go to; every other one is a click away.
+    const toOrder = links.some((link) => link.getAttribute('href')?.startsWith('/order/42/'));
+    expect(toOrder).toBe(id !== 16);
+  });
+
+  it('pays a packet as a whole on its own screen', async () => {
+    vi.mocked(apiFetch).mockResolvedValue({
+      ...greeting,
+      packet_id: 3,
+      status: { id: 2, title: 'Ожидает оплаты' },
+    });
+    renderSuccess();
+    expect(await screen.findByRole('link', { name: 'Оплатить пакет' })).toHaveAttribute(
+      'href',
+      '/pay-packet/3',
+    );
+    expect(screen.queryByRole('link', { name: 'Оплатить заказ' })).not.toBeInTheDocument();
+  });
+});
+
 describe('OrderWelcomePage', () => {
-  it('greets with the data of welcome/', async () => {
-    vi.mocked(apiFetch).mockResolvedValue({ ...greeting, packet_id: 3 });
+  it('greets with the data of welcome/ and its status’s next step', async () => {
+    vi.mocked(apiFetch).mockResolvedValue({ ...greeting, status: { id: 2, title: 'Ожидает оплаты' } });
     renderRoute(<OrderWelcomePage />, { path: '/order/:id/welcome', url: '/order/42/welcome?source=email' });
     expect(await screen.findByRole('heading', { name: 'Здравствуйте!' })).toBeInTheDocument();
     expect(screen.getByText(/Вот ваш заказ №42/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Оплатить пакет' })).toHaveAttribute('href', '/pay-packet/3');
+    expect(screen.getByRole('link', { name: 'Оплатить заказ' })).toHaveAttribute('href', '/order/42/pay');
+    expect(screen.getByRole('list')).not.toHaveTextContent('подтвердит стоимость');
     expect(vi.mocked(apiFetch).mock.calls[0]?.[0]).toBe('/api/client/orders/welcome/?id=42');
   });
 });

@@ -62,7 +62,7 @@ function renderList(url = '/home/active') {
       <Notifications />
       <OrdersListPage />
     </>,
-    { path: '/home/:tab', url, otherPaths: ['/order-new'] },
+    { path: '/home/:tab', url, otherPaths: ['/order-new', '/order/:id/:tab'] },
   );
 }
 
@@ -98,6 +98,33 @@ describe('OrdersListPage', () => {
     expect(tab('Активные')).toHaveTextContent('Активные1');
     expect(tab('Выполненные')).toHaveTextContent('Выполненные1');
     expect(tab('Архив')).toHaveTextContent('Архив0');
+  });
+
+  it('opens the order from its card by a real link, by keyboard too, while the menu keeps its own', async () => {
+    const trashed = listItem(9, { status: { id: 16, title: 'Архивный заказ' }, trash: { is_trash: true } });
+    serve(fakeServer([listItem(7), trashed]));
+    const { router } = renderList();
+    const card = await screen.findByRole('article', { name: 'Заказ №7' });
+    const link = within(card).getByRole('link', { name: 'Заказ №7: Курсовая работа — Тема 7' });
+    expect(link).toHaveAttribute('href', '/order/7/chat');
+
+    // The menu opens over the card without leaving the list.
+    await openActions(7);
+    expect(await screen.findByRole('menuitem', { name: 'Открыть' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/active');
+    await userEvent.keyboard('{Escape}');
+
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/7/chat'));
+  });
+
+  it('gives a trashed order’s card no link: it has no screen of its own', async () => {
+    const trashed = listItem(9, { status: { id: 16, title: 'Архивный заказ' }, trash: { is_trash: true } });
+    serve(fakeServer([trashed]));
+    renderList('/home/archive');
+    const card = await screen.findByRole('article', { name: 'Заказ №9' });
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the orders of one packet together, with the action that pays for the packet', async () => {

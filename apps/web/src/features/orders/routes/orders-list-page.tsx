@@ -12,6 +12,7 @@ import { OrderCard } from '../components/order-card';
 import { showUndoSnackbar } from '../components/undo-snackbar';
 import { ordersMessages as m } from '../messages';
 import { groupByPacket, pageCount, parsePage } from '../model';
+import classes from './orders-list-page.module.css';
 
 const PAGE_PARAM = 'page';
 
@@ -134,7 +135,11 @@ export default function OrdersListPage() {
           {m.newOrder}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && navigate(paths.home.getHref(value as OrderTab))}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && navigate(paths.home.getHref(value as OrderTab))}
+        classNames={{ list: classes.list, tab: classes.tab, tabSection: classes.tabSection }}
+      >
         <Tabs.List aria-label={m.tabsLabel}>
           {ORDER_TABS.map((t) => (
             <Tabs.Tab
