@@ -9,8 +9,9 @@ import { errorMessages } from './errors';
 const SERVER_PREFIXES = ['/api/', '/client/api/', '/channels/', '/dev/'];
 
 /**
- * Serves the built SPA: hashed assets immutably and pre-compressed (brotli, gzip),
- * `index.html` for every other non-API path and never cached.
+ * Serves the built SPA: hashed assets immutably and pre-compressed (brotli, gzip); for every other
+ * non-API path, never cached, the page the build prerendered for it — a visitor screen or the
+ * cabinet shell — or else the empty `index.html`.
  */
 export default fp(async function webPlugin(app: FastifyInstance, opts: { dist: string }) {
   const dist = resolve(opts.dist);
@@ -34,6 +35,7 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { dist: s
   }
   const index = hasBuild ? readFileSync(indexPath) : null;
   const prerendered = hasBuild ? loadPrerendered(resolve(dist, 'prerendered')) : new Map<string, Page>();
+  const cabinetShell = hasBuild ? loadCabinetShell(resolve(dist, 'prerendered', 'cabinet')) : () => undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -43,9 +45,9 @@ export default fp(async function webPlugin(app: FastifyInstance, opts: { dist: s
       return reply.status(404).send({ detail: errorMessages.notFound });
     }
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = prerendered.get(path);
+    const page = prerendered.get(path) ?? cabinetShell(path);
     if (!page) return reply.send(index);
-    // The prerendered screens are a few tens of kilobytes: send them compressed when we may.
+    // The prerendered pages are a few tens of kilobytes: send them compressed when we may.
     void reply.header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const encoding =
@@ -80,4 +82,39 @@ function loadPrerendered(dir: string): Map<string, Page> {
     });
   }
   return pages;
+}
+
+/** An address pattern of the route table (`/order/:id/edit`) as a regular expression. */
+function patternToRegExp(pattern: string): RegExp {
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^/${segments.join('/')}/?$`);
+}
+
+/**
+ * The cabinet shell the build prerendered (scripts/prerender.mjs): `prerendered/cabinet/index.json`
+ * says which file answers which cabinet address. An address with fixed segments wins over one with
+ * a parameter in their place. Anything else — visitor screens, unknown paths — gets no shell.
+ */
+function loadCabinetShell(dir: string): (path: string) => Page | undefined {
+  const manifestPath = resolve(dir, 'index.json');
+  if (!existsSync(manifestPath)) return () => undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Array<{ pattern: string; file: string }>;
+  const read = (file: string) => (existsSync(file) ? readFileSync(file) : null);
+  const pages = new Map<string, Page>();
+  const routes = manifest
+    .map(({ pattern, file }) => {
+      let page = pages.get(file);
+      if (!page) {
+        const path = resolve(dir, file);
+        page = { html: readFileSync(path), br: read(`${path}.br`), gz: read(`${path}.gz`) };
+        pages.set(file, page);
+      }
+      const fixed = pattern.split('/').filter((s) => s && !s.startsWith(':')).length;
+      return { test: patternToRegExp(pattern), fixed, page };
+    })
+    .sort((a, b) => b.fixed - a.fixed);
+  return (path) => routes.find((route) => route.test.test(path))?.page;
 }
