@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loginHrefForVisitor } from '../shared/login-redirect';
+
+// public/cabinet-init.js runs in the head of the prerendered cabinet shell, before the app's
+// scripts: it must send a visitor exactly where the app's guard would (loginHrefForVisitor).
+const here = dirname(fileURLToPath(import.meta.url));
+const source = readFileSync(join(here, '../../public/cabinet-init.js'), 'utf8');
+
+/** Runs the script for an address and a stored token; returns where it went and what it hid. */
+function run(url: string, token: string | null) {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const replaced: string[] = [];
+  const styles: string[] = [];
+  const root = { attrs: new Set(['data-scripts']), removeAttribute: (n: string) => root.attrs.delete(n) };
+  let onReady: (() => void) | undefined;
+  const location = { pathname, search, replace: (href: string) => replaced.push(href) };
+  const localStorage = { getItem: (key: string) => (key === 'key' ? token : null) };
+  const document = {
+    createElement: () => ({ textContent: '' }),
+    head: { appendChild: (el: { textContent: string }) => styles.push(el.textContent) },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') onReady = listener;
+    },
+    getElementById: (id: string) => (id === 'root' ? root : null),
+  };
+  new Function('location', 'localStorage', 'document', source)(location, localStorage, document);
+  onReady?.();
+  return { replaced, styles, scriptsKept: root.attrs.has('data-scripts') };
+}
+
+const ADDRESSES = [
+  '/home/active',
+  '/home/archive?page=2',
+  '/order/15/edit?x=1&y=%D1%8F',
+  '/order-new?msg=Привет',
+  '/payments/pay?msg=hi&tab=1',
+  '/profile?redirect=%2Forder-new',
+  '/profile?redirect=%2Forder-new&msg=hi',
+  '/profile?',
+  '/order-continue/3?service=2#files',
+];
+
+describe('cabinet-init.js', () => {
+  it.each(ADDRESSES)('sends a visitor from %s where the app would, hiding the shell meanwhile', (url) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    const { replaced, styles, scriptsKept } = run(url, null);
+    expect(replaced).toEqual([loginHrefForVisitor(pathname, search)]);
+    expect(styles).toEqual(['#root{visibility:hidden}']);
+    // The page being left does not ask for the app's scripts.
+    expect(scriptsKept).toBe(false);
+  });
+
+  it('leaves the shell to a customer with a session', () => {
+    expect(run('/home/active?msg=hi', 'token')).toEqual({ replaced: [], styles: [], scriptsKept: true });
+  });
+
+  it('leaves an auto-login link to the app, which signs in first', () => {
+    expect(run('/order/5/chat?al=abc', null)).toEqual({ replaced: [], styles: [], scriptsKept: true });
+  });
+
+  it('leaves blocked storage to the app, which shows the error screen', () => {
+    const { pathname, search } = new URL('http://localhost/home/active');
+    const location = { pathname, search, replace: () => expect.unreachable() };
+    const localStorage = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    };
+    expect(() =>
+      new Function('location', 'localStorage', 'document', source)(location, localStorage, {}),
+    ).not.toThrow();
+  });
+});
