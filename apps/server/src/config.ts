@@ -42,6 +42,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** The operator's details a public offer must name (ГК РФ ст. 435, 437; Закон о защите прав потребителей ст. 9). */
+const REQUIRED_IN_PRODUCTION = ['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS'] as const;
+
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ConfigSchema = z
   .object({
@@ -83,6 +86,21 @@ export const ConfigSchema = z
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
 
+    // The operator named in the public documents and the footers; required in production.
+    COMPANY_NAME: z.string().trim().max(300).optional(),
+    COMPANY_INN: z
+      .string()
+      .trim()
+      .regex(/^(\d{10}|\d{12})$/, 'must be 10 digits (an organisation) or 12 (a sole trader)')
+      .optional(),
+    COMPANY_OGRN: z
+      .string()
+      .trim()
+      .regex(/^(\d{13}|\d{15})$/, 'must be 13 digits (ОГРН) or 15 (ОГРНИП)')
+      .optional(),
+    COMPANY_ADDRESS: z.string().trim().max(500).optional(),
+    COMPANY_EMAIL: z.email().optional(),
+
     OAUTH_VK_CLIENT_ID: z.string().default(''),
     OAUTH_VK_CLIENT_SECRET: z.string().default(''),
     OAUTH_VK_AUTH_URL: z.url().default('https://id.vk.com/authorize'),
@@ -106,6 +124,16 @@ export const ConfigSchema = z
         path: ['JWT_SECRET'],
         message: 'must be set (32+ random characters) unless NODE_ENV is development or test',
       });
+    }
+    if (c.NODE_ENV === 'production') {
+      for (const key of REQUIRED_IN_PRODUCTION) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be set in production: the service contract and the footer name the operator',
+          });
+      }
     }
     if (c.DATABASE_URL && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL)) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
 const STRONG = 'a-production-secret-of-enough-length-42';
+const COMPANY = {
+  COMPANY_NAME: 'ООО «Ромашка»',
+  COMPANY_INN: '7701234567',
+  COMPANY_OGRN: '1027700123456',
+  COMPANY_ADDRESS: '101000, г. Москва, ул. Мясницкая, д. 1',
+};
 
 describe('loadConfig', () => {
   it('applies defaults for a local run', () => {
@@ -32,7 +38,7 @@ describe('configuration messages', () => {
 
 describe('mode and key', () => {
   it('takes an unset NODE_ENV for production', () => {
-    expect(loadConfig({ JWT_SECRET: STRONG }).NODE_ENV).toBe('production');
+    expect(loadConfig({ JWT_SECRET: STRONG, ...COMPANY }).NODE_ENV).toBe('production');
   });
 
   it.each([
@@ -58,7 +64,7 @@ describe('mode and key', () => {
   });
 
   it('uses the given key and says so', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG });
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...COMPANY });
     expect(c.JWT_SECRET).toBe(STRONG);
     expect(c.JWT_SECRET_GENERATED).toBe(false);
   });
@@ -73,4 +79,41 @@ describe('mode and key', () => {
       expect(a.JWT_SECRET).not.toBe(b.JWT_SECRET);
     },
   );
+});
+
+describe('the operator (COMPANY_*)', () => {
+  it.each(['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS'])(
+    'refuses to start in production without %s',
+    (key) => {
+      const env = { NODE_ENV: 'production', JWT_SECRET: STRONG, ...COMPANY, [key]: '' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${key}: must be set in production`));
+    },
+  );
+
+  it('refuses to start with NODE_ENV unset and no operator at all, naming each setting', () => {
+    expect(() => loadConfig({ JWT_SECRET: STRONG })).toThrow(
+      /COMPANY_NAME: must be set[\s\S]*COMPANY_INN[\s\S]*COMPANY_OGRN[\s\S]*COMPANY_ADDRESS/,
+    );
+  });
+
+  it('takes the details as given, the e-mail being optional', () => {
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...COMPANY });
+    expect(c.COMPANY_NAME).toBe('ООО «Ромашка»');
+    expect(c.COMPANY_EMAIL).toBeUndefined();
+  });
+
+  it.each([
+    ['COMPANY_INN', '77012345', /COMPANY_INN: must be 10 digits/],
+    ['COMPANY_OGRN', '10277001234', /COMPANY_OGRN: must be 13 digits/],
+    ['COMPANY_EMAIL', 'not-an-email', /COMPANY_EMAIL/],
+  ])('refuses a malformed %s', (key, value, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'development', ...COMPANY, [key]: value })).toThrow(message);
+  });
+
+  it.each(['development', 'test'])('starts without them in %s', (NODE_ENV) => {
+    const c = loadConfig({ NODE_ENV });
+    expect(c.COMPANY_NAME).toBeUndefined();
+    expect(c.COMPANY_INN).toBeUndefined();
+  });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import devRoutes from '../src/modules/dev/routes';
-import { bearer, buildTestApp, registerCustomer, uniqueEmail, type TestApp } from './helpers';
+import { bearer, buildTestApp, registerCustomer, TEST_COMPANY, uniqueEmail, type TestApp } from './helpers';
 
 describe('dev outbox', () => {
   let t: TestApp;
@@ -106,7 +106,7 @@ describe('production', () => {
   );
 
   it('refuses to register the dev routes at all', async () => {
-    const app = Fastify({ logger: false }).decorate('config', loadConfig(production));
+    const app = Fastify({ logger: false }).decorate('config', loadConfig({ ...production, ...TEST_COMPANY }));
     await expect(app.register(devRoutes).ready()).rejects.toThrow(/not for production/);
     await app.close();
   });

@@ -6,6 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 
+/** The operator's details a test app in production runs with (COMPANY_*). */
+export const TEST_COMPANY = {
+  COMPANY_NAME: 'ООО «Тестовый сервис»',
+  COMPANY_INN: '7700000000',
+  COMPANY_OGRN: '1027700000000',
+  COMPANY_ADDRESS: '101000, г. Москва, ул. Тестовая, д. 1',
+};
+
 /**
  * Builds the real app on a fresh database: a new SQLite file, or — when TEST_DATABASE_URL
  * points at PostgreSQL (`npm run test:services`) — a new database created for this app.
@@ -54,6 +62,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
     base.SQLITE_PATH = join(dir, 'test.sqlite');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   }
+  // Production refuses to start without the operator's details: a production app names one.
+  if (env.NODE_ENV === 'production') Object.assign(base, TEST_COMPANY);
   const config = loadConfig({ ...base, ...env });
   const app = await buildApp(config, { logger: false });
   await app.ready();

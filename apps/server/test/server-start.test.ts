@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_COMPANY } from './helpers';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-start-'));
@@ -51,6 +52,12 @@ describe('starting the server', () => {
     expect(output).toMatch(/JWT_SECRET: must be set/);
   });
 
+  it('refuses to start in production without the operator named in the documents', async () => {
+    const { output, code } = await start({ JWT_SECRET: 'a-production-secret-of-enough-length-42' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/COMPANY_NAME: must be set in production/);
+  });
+
   it('refuses a weak JWT_SECRET', async () => {
     const { output, code } = await start({ JWT_SECRET: 'short-secret' });
     expect(code).toBe(1);
@@ -59,7 +66,7 @@ describe('starting the server', () => {
 
   it('says it runs in production when NODE_ENV is unset', async () => {
     const { output } = await start(
-      { JWT_SECRET: 'a-production-secret-of-enough-length-42' },
+      { JWT_SECRET: 'a-production-secret-of-enough-length-42', ...TEST_COMPANY },
       /Server listening/,
     );
     expect(output).toMatch(/"mode":"production".*production mode/);

@@ -1,3 +1,4 @@
+export * from './common/company';
 export * from './common/errors';
 export * from './common/load-status';
 export * from './common/phone';

@@ -1,3 +1,5 @@
+import { companyApi } from './common/company';
+
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
   health: '/api/health/',
@@ -81,6 +83,7 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'GET', path: '/client/api/change-email/confirm/:token/' },
   { method: 'POST', path: api.auth.changeEmailCancel },
   { method: 'POST', path: api.profile.root },
+  { method: 'GET', path: companyApi },
 ];
 
 export function isPublicEndpoint(method: string, path: string): boolean {

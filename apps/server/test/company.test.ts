@@ -1,0 +1,45 @@
+import { CompanySchema, companyApi } from '@cabinet/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_COMPANY, type TestApp } from './helpers';
+
+describe('the operator details endpoint', () => {
+  describe('configured', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        ...TEST_COMPANY,
+        COMPANY_EMAIL: 'info@example.com',
+      });
+    });
+    afterAll(() => t.close());
+
+    it('answers a visitor without a token with the configured details', async () => {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.statusCode).toBe(200);
+      expect(CompanySchema.parse(res.json())).toEqual({
+        name: TEST_COMPANY.COMPANY_NAME,
+        inn: TEST_COMPANY.COMPANY_INN,
+        ogrn: TEST_COMPANY.COMPANY_OGRN,
+        address: TEST_COMPANY.COMPANY_ADDRESS,
+        email: 'info@example.com',
+      });
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    });
+  });
+
+  describe('in development without them', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ NODE_ENV: 'development' });
+    });
+    afterAll(() => t.close());
+
+    it('says each is unset, for the web app to show a placeholder', async () => {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ name: null, inn: null, ogrn: null, address: null, email: null });
+    });
+  });
+});
