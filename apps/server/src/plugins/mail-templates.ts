@@ -9,7 +9,7 @@ export function escapeHtml(s: string): string {
 }
 
 function layout(paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('\n');
   const button = link
     ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>\n<p style="color:#555">Если кнопка не открывается, скопируйте ссылку в браузер:<br>${escapeHtml(link.href)}</p>`
     : '';
@@ -124,4 +124,71 @@ export function emailChangeMail(to: string, link: string): Mail {
     'Подтвердите его по ссылке: она действует 24 часа и сработает один раз. Если это были не вы, проигнорируйте письмо.',
   ];
   return linkMail(to, 'Подтвердите новый e-mail', lines, { href: link, label: 'Подтвердить e-mail' });
+}
+
+/** Kopecks as «5 063 ₽», with kopecks only when there are some («562,50 ₽»). */
+const roubles = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  trailingZeroDisplay: 'stripIfInteger',
+});
+/** A deadline day `YYYY-MM-DD` as «1 декабря 2026» (without Intl's « г.»). */
+const longDate = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+function dayText(day: string): string {
+  return longDate
+    .formatToParts(new Date(`${day}T00:00:00Z`))
+    .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
+    .map((p) => p.value)
+    .join(' ');
+}
+
+export interface PlacedOrderLine {
+  id: number;
+  workType: string;
+  topic: string;
+  /** `YYYY-MM-DD`; a placed order always has one. */
+  deadline: string | null;
+  /** Kopecks; 0 while there is no price yet. */
+  price: number;
+}
+
+/**
+ * Sent when an order (or a packet's orders) is placed: what was ordered, and the link to it. A
+ * new order's price is the server's estimate that a manager still confirms, so the mail says so.
+ */
+export function orderPlacedMail(
+  to: string,
+  orders: readonly PlacedOrderLine[],
+  link: string,
+  priceToConfirm: boolean,
+): Mail {
+  const numbers = orders.map((o) => `№${o.id}`).join(', ');
+  const one = orders.length === 1;
+  const lines = [one ? 'Спасибо! Мы получили ваш заказ.' : 'Спасибо! Мы получили ваши заказы.'];
+  for (const o of orders) {
+    lines.push(
+      [
+        `Заказ №${o.id} — ${o.workType}`,
+        o.topic && `Тема: ${o.topic}`,
+        o.deadline && `Срок: до ${dayText(o.deadline)}`,
+        o.price > 0 && `Стоимость: ${roubles.format(o.price / 100)}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  }
+  if (priceToConfirm) {
+    lines.push(
+      'Менеджер проверит требования и подтвердит стоимость — обычно это занимает до часа. Затем заказ можно оплатить в кабинете.',
+    );
+  }
+  return linkMail(to, one ? `Заказ ${numbers} оформлен` : `Заказы ${numbers} оформлены`, lines, {
+    href: link,
+    label: one ? 'Открыть заказ' : 'Открыть заказы',
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/index';
 import { nowIso } from '../db/index';
@@ -24,8 +24,9 @@ export interface Mailer {
   /**
    * Queues the mail in the database; it is delivered after the answer and retried when delivery
    * fails, so a request never waits for SMTP nor reveals by its timing that it sent something.
+   * `db`: the caller's transaction, so that the mail is queued only if the transaction commits.
    */
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, db?: Kysely<DB>): Promise<void>;
   /** Delivers every mail due now and waits until none is left (tests, the dev outbox). */
   flush(): Promise<void>;
 }
@@ -67,9 +68,9 @@ export class MailQueue implements Mailer {
     private readonly opts: MailQueueOptions,
   ) {}
 
-  async send(mail: Mail): Promise<void> {
+  async send(mail: Mail, db: Kysely<DB> = this.database.db): Promise<void> {
     const now = nowIso();
-    await this.database.db
+    await db
       .insertInto('mail_queue')
       .values({
         to_address: mail.to,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';
@@ -14,6 +15,8 @@ export interface OrdersDeps {
   /** Reads what a page of the list shows without Kysely, in one snapshot (SQLite's reader). */
   listReader?: (userId: number, statusIds: readonly number[], limit: number, offset: number) => ListReads;
   storage: Storage;
+  /** Queues the order-placed mail; tests that build the service without it place no orders. */
+  mailer?: Pick<Mailer, 'send'>;
   config: Pick<
     Config,
     'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB' | 'UPLOAD_SWEEP_AFTER_HOURS'

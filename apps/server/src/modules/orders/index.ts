@@ -17,6 +17,7 @@ export default fp(
     const orders = new OrdersService({
       db: app.database.db,
       storage: app.storage,
+      mailer: app.mailer,
       config: app.config,
       ...(app.database.reader
         ? {
@@ -48,5 +49,5 @@ export default fp(
       await sweeping;
     });
   },
-  { name: 'orders-module', dependencies: ['db', 'auth', 'storage'] },
+  { name: 'orders-module', dependencies: ['db', 'auth', 'storage', 'mailer'] },
 );

@@ -10,6 +10,7 @@ import { checkRefs, draftNotFound, requireDeadline, type OrdersContext } from '.
 import { attachPending } from './files';
 import { normalizePromo } from './mappers';
 import { getOrder } from './order';
+import { queueOrderPlacedMail } from './placed-mail';
 import { costOf, takePromo } from './prices';
 import { applyDiscount } from './pricing';
 import * as repo from './repo';
@@ -90,6 +91,7 @@ export async function placeOrder(
     const first = created[0];
     if (first === undefined) throw new Error('a packet without items');
     await attachPending(ctx, trx, userId, first, body.files, 'customer');
+    await queueOrderPlacedMail(ctx, trx, userId, created);
     return created;
   });
   const order = await getOrder(ctx, userId, ids[0] ?? 0);
