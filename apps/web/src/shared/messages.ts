@@ -13,6 +13,7 @@ export const SUPPORT_PHONE_HREF = `tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`;
 
 export const commonMessages = {
   serviceName: 'Кабинет студента',
+  skipToContent: 'Перейти к содержимому',
   supportPhoneLabel: 'Телефон поддержки',
   unexpectedError: 'Не удалось выполнить запрос. Попробуйте ещё раз.',
   passwordShow: 'Показать пароль',

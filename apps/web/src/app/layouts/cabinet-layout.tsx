@@ -38,6 +38,7 @@ import { commonMessages, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../shared/
 import { paths } from '../../shared/paths';
 import { deepestHandle } from '../../shared/route-handle';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { layoutMessages as m } from './messages';
 import { QueryProvider } from '../../shared/query-provider';
@@ -136,6 +137,7 @@ function CabinetFrame() {
       footer={{ height: 64, collapsed: !isPhone }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header bg="var(--app-surface)">
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
@@ -234,7 +236,7 @@ function CabinetFrame() {
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main bg="var(--app-canvas)">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-canvas)">
         <Outlet />
       </AppShell.Main>
 

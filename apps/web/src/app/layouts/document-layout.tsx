@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useIsAuthenticated } from '../../features/auth/store';
 import { paths } from '../../shared/paths';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { DocumentLinks } from './document-links';
 import { layoutMessages as m } from './messages';
@@ -19,6 +20,7 @@ export default function DocumentLayout() {
 
   return (
     <Box mih="100dvh" bg="var(--app-canvas)" px="sm" py={{ base: 'md', sm: 'xl' }}>
+      <SkipLink />
       <Container size={760} px={0}>
         <Stack gap="md">
           <Group component="header" justify="space-between" wrap="nowrap">
@@ -45,7 +47,15 @@ export default function DocumentLayout() {
               <ColorSchemeToggle />
             </Group>
           </Group>
-          <Paper component="main" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="var(--app-surface)">
+          <Paper
+            component="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'xl' }}
+            bg="var(--app-surface)"
+          >
             <Outlet />
           </Paper>
           <Box component="footer">
