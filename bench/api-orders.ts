@@ -4,18 +4,23 @@
 //   token, so that the page cache misses as it does with real people (target ≥ 0.20, p99 ≤ 10 ms).
 // The 101 000 orders share one table; the app runs on a temporary SQLite file with the real
 // migrations. Prints req/s, p99 latency and both ratios to the bare route (the mean of a run
-// before and one after the app's).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// before and one after the app's), and the CPU one page costs to render when the cache misses,
+// measured in the process without HTTP.
+//
+// BENCH_DURATION: seconds per case (10). BENCH_PROFILE=<folder>: write a CPU profile of the
+// server's thread during each case of the app (<folder>/<case>.cpuprofile), for Chrome DevTools.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { api } from '../packages/contract/src/index';
+import { ORDERS_PAGE_SIZE, api } from '../packages/contract/src/index';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -41,6 +46,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
 const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 16];
 const LIST = `${api.orders.root}?tab=active`;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** The unit of /proc's CPU times (USER_HZ), 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_S = 100;
+/** Pages rendered in the process for the CPU figure, each of another rotating customer. */
+const RENDERED_PAGES = 20_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
 const config = loadConfig({
@@ -58,6 +68,8 @@ interface Seeded {
   cached: string;
   /** One access token for each of the customers with 20 orders. */
   rotating: string[];
+  /** Their ids, in the same order. */
+  rotatingIds: number[];
 }
 
 /** Users and orders written in bulk through the app's database, in one transaction. */
@@ -115,7 +127,7 @@ async function seed(app: FastifyInstance): Promise<Seeded> {
       `${ROTATING_ORDERS} of each other) in ${Date.now() - started} ms`,
   );
   const tokens = await Promise.all(ids.map(async (id) => (await app.accessTokens.issue(id)).access));
-  return { cached: tokens[0] ?? '', rotating: tokens.slice(1) };
+  return { cached: tokens[0] ?? '', rotating: tokens.slice(1), rotatingIds: ids.slice(1) };
 }
 
 /**
@@ -138,6 +150,63 @@ module.exports = function setupRequest(request) {
   return path;
 }
 
+/**
+ * The CPU (user + system, this process) that rendering one page of the active tab costs when the
+ * page cache misses: every call another rotating customer, in turn, so that each comes back after
+ * 4 999 others, past the cache's 1 000 pages; the median of ten rounds. Steadier than req/s on a shared machine, as it counts only this process's
+ * work.
+ */
+async function cpuPerPage(app: FastifyInstance, ids: number[]): Promise<number> {
+  const orders = app.ordersService;
+  const query = { tab: 'active', page: 1, page_size: ORDERS_PAGE_SIZE } as const;
+  const rounds: number[] = [];
+  for (let round = 0; round < 10; round += 1) {
+    const perRound = RENDERED_PAGES / 10;
+    const start = process.cpuUsage();
+    for (let i = 0; i < perRound; i += 1) {
+      await orders.listJson(ids[(round * perRound + i) % ids.length] ?? 0, query);
+    }
+    const used = process.cpuUsage(start);
+    rounds.push((used.user + used.system) / perRound);
+  }
+  rounds.sort((a, b) => a - b);
+  return ((rounds[4] ?? 0) + (rounds[5] ?? 0)) / 2;
+}
+
+/**
+ * The CPU time this process's main thread — the servers' event loop, not autocannon's worker — has
+ * used, user and system (the kernel's share of writing answers to sockets), in µs; Linux only.
+ */
+function serverThreadCpu(): { user: number; system: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const tick = 1e6 / CLOCK_TICKS_PER_S;
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
+}
+
+/** A CPU profile of this thread while `run` runs, written to BENCH_PROFILE/<name>.cpuprofile. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function measure(
   name: string,
   url: string,
@@ -154,13 +223,27 @@ async function measure(
   };
   // A short warm-up so that JIT and caches do not count against the first run.
   await autocannon({ ...opts, duration: 1 });
+  const before = serverThreadCpu();
   const r = await autocannon({ ...opts, duration: DURATION_S });
+  const after = serverThreadCpu();
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  // What the server's thread spent per answer: steadier than req/s when other work shares the
+  // CPUs, as time spent waiting for a CPU is not counted.
+  const cpu =
+    before && after && r.requests.total > 0
+      ? {
+          user: (after.user - before.user) / r.requests.total,
+          system: (after.system - before.system) / r.requests.total,
+        }
+      : undefined;
   console.log(
-    `${name.padEnd(58)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms`,
+    `${name.padEnd(58)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms` +
+      (cpu
+        ? `   server CPU ${(cpu.user + cpu.system).toFixed(0).padStart(3)} µs/req (${cpu.system.toFixed(0)} system)`
+        : ''),
   );
-  return r;
+  return { ...r, cpu };
 }
 
 const app = await buildApp(config, { logger: false });
@@ -192,13 +275,15 @@ try {
   // The yardstick before and after the app's runs, and their mean as the denominator: on a shared
   // machine the bare route alone has swung by half between runs minutes apart.
   const bareBefore = await measure('bare Fastify GET / (JSON), before', `${bareUrl}/`);
-  const cached = await measure(`GET ${LIST}, one customer (page cached)`, `${appUrl}${LIST}`, {
-    headers: { authorization: `Bearer ${tokens.cached}` },
-  });
-  const rotating = await measure(
-    `GET ${LIST}, ${ROTATING_CUSTOMERS} customers in rotation`,
-    `${appUrl}${LIST}`,
-    { setupRequest: rotatingTokens(tokens.rotating) },
+  const cached = await profiled('cached', () =>
+    measure(`GET ${LIST}, one customer (page cached)`, `${appUrl}${LIST}`, {
+      headers: { authorization: `Bearer ${tokens.cached}` },
+    }),
+  );
+  const rotating = await profiled('rotating', () =>
+    measure(`GET ${LIST}, ${ROTATING_CUSTOMERS} customers in rotation`, `${appUrl}${LIST}`, {
+      setupRequest: rotatingTokens(tokens.rotating),
+    }),
   );
   // The cheapest signed-in route of the app: what authentication and the app's hooks cost alone.
   await measure('GET /api/client/profile/ (for reference)', `${appUrl}${api.profile.root}`, {
@@ -206,11 +291,22 @@ try {
   });
   const bareAfter = await measure('bare Fastify GET / (JSON), after', `${bareUrl}/`);
   console.log(`load average after the runs: ${load()}`);
+  const cpu = await cpuPerPage(app, tokens.rotatingIds);
+  console.log(`CPU per page rendered on a cache miss, in the process: ${cpu.toFixed(0)} µs`);
   const yardstick = (bareBefore.requests.average + bareAfter.requests.average) / 2;
   const ratio = (r: AutocannonResult) => (r.requests.average / yardstick).toFixed(2);
-  console.log(`ratio one cached customer / bare: ${ratio(cached)} (target ≥ 0.35)`);
+  // The same ratio from the server thread's CPU per answer, which waiting for a CPU does not move.
+  const bareCpu =
+    bareBefore.cpu && bareAfter.cpu
+      ? (bareBefore.cpu.user + bareBefore.cpu.system + bareAfter.cpu.user + bareAfter.cpu.system) / 2
+      : undefined;
+  const cpuRatio = (r: { cpu: { user: number; system: number } | undefined }) =>
+    bareCpu && r.cpu
+      ? ` (by server CPU per answer: ${(bareCpu / (r.cpu.user + r.cpu.system)).toFixed(2)})`
+      : '';
+  console.log(`ratio one cached customer / bare: ${ratio(cached)}${cpuRatio(cached)} (target ≥ 0.35)`);
   console.log(
-    `ratio customers in rotation / bare: ${ratio(rotating)}, p99 ${rotating.latency.p99} ms ` +
+    `ratio customers in rotation / bare: ${ratio(rotating)}${cpuRatio(rotating)}, p99 ${rotating.latency.p99} ms ` +
       '(target ≥ 0.20 with p99 ≤ 10 ms)',
   );
 } finally {
