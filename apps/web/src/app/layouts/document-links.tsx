@@ -1,21 +1,28 @@
-import { Group } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
+import { CompanyFooterLine } from '../../features/documents/components/company-details';
 import { commonMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { AppLink } from '../../shared/ui/app-link';
 
-/** Links to the three public documents, shown at the foot of public and document pages. */
+/**
+ * The foot of public and document pages: links to the three public documents and, once loaded,
+ * the operator who runs the service (COMPANY_*).
+ */
 export function DocumentLinks() {
   return (
-    <Group component="nav" aria-label={commonMessages.documentsNav} gap="md" justify="center">
-      <AppLink to={paths.documents.userAgreement.getHref()} size="sm">
-        {commonMessages.userAgreement}
-      </AppLink>
-      <AppLink to={paths.documents.serviceContract.getHref()} size="sm">
-        {commonMessages.serviceContract}
-      </AppLink>
-      <AppLink to={paths.documents.privacyPolicy.getHref()} size="sm">
-        {commonMessages.privacyPolicy}
-      </AppLink>
-    </Group>
+    <Stack gap="xs">
+      <Group component="nav" aria-label={commonMessages.documentsNav} gap="md" justify="center">
+        <AppLink to={paths.documents.userAgreement.getHref()} size="sm">
+          {commonMessages.userAgreement}
+        </AppLink>
+        <AppLink to={paths.documents.serviceContract.getHref()} size="sm">
+          {commonMessages.serviceContract}
+        </AppLink>
+        <AppLink to={paths.documents.privacyPolicy.getHref()} size="sm">
+          {commonMessages.privacyPolicy}
+        </AppLink>
+      </Group>
+      <CompanyFooterLine />
+    </Stack>
   );
 }

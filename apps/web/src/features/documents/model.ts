@@ -13,5 +13,7 @@ export interface LegalDocument {
   /** Date of the current edition, ISO `YYYY-MM-DD`. */
   edition: string;
   intro: string[];
+  /** Heading of the operator's details (COMPANY_*), shown after the intro: «Сведения об Исполнителе». */
+  operatorHeading: string;
   sections: LegalSection[];
 }

@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../shared/format';
 import { documentMessages as m } from '../messages';
 import type { Clause, LegalDocument } from '../model';
+import { CompanyDetails } from './company-details';
 
 function clauseText(clause: Clause): string {
   return typeof clause === 'string' ? clause : clause.text;
@@ -25,6 +26,8 @@ export function DocumentView({ document: doc }: { document: LegalDocument }) {
       {doc.intro.map((p) => (
         <Text key={p}>{p}</Text>
       ))}
+
+      <CompanyDetails heading={doc.operatorHeading} />
 
       <nav aria-labelledby="document-contents">
         <Title order={2} size="h4" id="document-contents" mb="xs">
