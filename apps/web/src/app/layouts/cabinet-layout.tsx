@@ -134,7 +134,9 @@ function CabinetFrame() {
         breakpoint: 'sm',
         collapsed: { mobile: hideSidebar || !menuOpened, desktop: hideSidebar },
       }}
-      footer={{ height: 64, collapsed: !isPhone }}
+      // The bottom bar is for phones only, decided by CSS so that the prerendered shell (which has no
+      // window to ask) shows it too and nothing moves when the app takes over.
+      footer={{ height: { base: 64, sm: 0 } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <SkipLink />
@@ -240,14 +242,12 @@ function CabinetFrame() {
         <Outlet />
       </AppShell.Main>
 
-      {isPhone && (
-        <AppShell.Footer bg="var(--app-surface)">
-          <BottomBar
-            items={[items.orders, items.orderNew, items.payments, items.profile]}
-            pathname={pathname}
-          />
-        </AppShell.Footer>
-      )}
+      <AppShell.Footer bg="var(--app-surface)" hiddenFrom="sm">
+        <BottomBar
+          items={[items.orders, items.orderNew, items.payments, items.profile]}
+          pathname={pathname}
+        />
+      </AppShell.Footer>
 
       <Modal opened={faqOpened} onClose={faq.close} title={m.faq} centered>
         <Stack gap="sm">
