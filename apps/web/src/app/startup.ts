@@ -23,7 +23,8 @@ async function start(url: URL): Promise<StartupResult> {
       try {
         await autoLogin(autoLoginToken);
       } catch {
-        // A used or expired link: the session is already ended, the visitor signs in by hand.
+        // A used or expired link: the session is already ended, the visitor signs in by hand, and
+        // /login says why the link did not work (lastAutoLoginFailure).
       }
     }
     if (!getAccessToken()) return { ok: true };

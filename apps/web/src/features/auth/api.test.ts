@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthStatus, setAuthStatus, TOKEN_KEY, TOKEN_LIFETIME_KEY } from '../../shared/auth/session';
 import { queryClient } from '../../shared/query-client';
 import {
+  attemptsLeft,
+  autoLogin,
   confirmEmail,
+  forgetAutoLoginFailure,
+  lastAutoLoginFailure,
   login,
   logout,
   register,
@@ -51,6 +55,37 @@ describe('sign-in calls', () => {
     });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(getAuthStatus()).toBe('error');
+  });
+
+  it('a sign-in forgets the e-mail kept for the tab; a failure keeps it', async () => {
+    sessionStorage.setItem('sign_in_draft', JSON.stringify({ email: 'a@b.ru', method: 'code' }));
+    fetchMock.mockImplementationOnce(() =>
+      reply(400, { detail: 'Неверный e-mail или пароль', attempts_left: 2 }),
+    );
+    const refused = await login({ email: 'a@b.ru', password: 'x' }).catch((e: unknown) => e);
+    expect(attemptsLeft(refused)).toBe(2);
+    expect(sessionStorage.getItem('sign_in_draft')).not.toBeNull();
+    fetchMock.mockImplementationOnce(() => reply(200, { tokens: { access: 'ACC', expires_in: 300 } }));
+    await login({ email: 'a@b.ru', password: 'y' });
+    expect(sessionStorage.getItem('sign_in_draft')).toBeNull();
+  });
+
+  it.each([
+    [400, 'used'],
+    [503, 'failed'],
+    [429, null],
+  ] as const)('an auto-login link answered %i is remembered for /login as %j', async (status, failure) => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    fetchMock.mockImplementation(() =>
+      reply(status, { detail: 'Ссылка для входа недействительна или устарела' }),
+    );
+    await expect(autoLogin('spent')).rejects.toMatchObject({ status });
+    expect(lastAutoLoginFailure()).toBe(failure);
+    forgetAutoLoginFailure();
+    expect(lastAutoLoginFailure()).toBeNull();
+    fetchMock.mockImplementation(() => reply(200, { tokens: { access: 'ACC', expires_in: 300 } }));
+    await autoLogin('fresh');
+    expect(lastAutoLoginFailure()).toBeNull();
   });
 
   it('a registration confirmation answers its message and leaves the session alone', async () => {

@@ -7,7 +7,9 @@ import {
 } from '@cabinet/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { acceptTokens, apiFetch } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
 import { endSession, setAuthStatus } from '../../shared/auth/session';
+import { forgetDraft } from './sign-in-draft';
 import { parseSocialLinks } from './social-links';
 
 /**
@@ -22,6 +24,16 @@ async function signIn(path: string, body: unknown): Promise<void> {
     endSession();
     throw error;
   }
+  forgetDraft();
+}
+
+/**
+ * Failures of a sign-in the server counts (SignInFailureBodySchema): how many more it allows
+ * before the lockout; null when the answer does not say.
+ */
+export function attemptsLeft(error: unknown): number | null {
+  const body = error instanceof ApiError ? (error.body as { attempts_left?: unknown } | null) : null;
+  return typeof body?.attempts_left === 'number' ? body.attempts_left : null;
 }
 
 export function login(credentials: { email: string; password: string }): Promise<void> {
@@ -42,9 +54,31 @@ export function register(body: RegistrationRequest): Promise<void> {
   return signIn(api.profile.root, body);
 }
 
+/** Why the last `al` link did not sign in: spent or expired, or no answer; null when it did. */
+export type AutoLoginFailure = 'used' | 'failed';
+let autoLoginFailure: AutoLoginFailure | null = null;
+
 /** The `al` one-time token of an e-mailed or social sign-in link. */
-export function autoLogin(token: string): Promise<void> {
-  return signIn(api.auth.autoLogin, { token });
+export async function autoLogin(token: string): Promise<void> {
+  autoLoginFailure = null;
+  try {
+    await signIn(api.auth.autoLogin, { token });
+  } catch (error) {
+    // A 429 has its own screen; a 400 is a link already used or past its 7 days.
+    if (!(error instanceof ApiError && error.status === 429)) {
+      autoLoginFailure = error instanceof ApiError && error.status === 400 ? 'used' : 'failed';
+    }
+    throw error;
+  }
+}
+
+/** For /login to say why the link did not sign the visitor in (read until `forgetAutoLoginFailure`). */
+export function lastAutoLoginFailure(): AutoLoginFailure | null {
+  return autoLoginFailure;
+}
+
+export function forgetAutoLoginFailure(): void {
+  autoLoginFailure = null;
 }
 
 /** The e-mail step of a social sign-in: the server e-mails a link to the address; nothing signs in yet. */

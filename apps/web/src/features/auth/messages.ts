@@ -20,11 +20,18 @@ export const authScreenMessages = {
   noAccount: 'Ещё нет кабинета?',
   toRegistration: 'Зарегистрироваться',
 
+  lastAttempt: 'Осталась 1 попытка. Если и она не подойдёт, вход для этого e-mail на время закроется.',
+  noAttemptsLeft: 'Попытки закончились: вход для этого e-mail на время закрыт.',
+  restoreInstead: 'Восстановить пароль',
+  linkUsedTitle: 'Ссылка для входа не сработала',
+  linkUsed:
+    'Эта ссылка уже использована или устарела: по ней можно войти только один раз. Войдите по паролю или получите код на e-mail на вкладке «По коду из письма».',
+  linkFailed:
+    'Не удалось войти по ссылке: сервер не ответил. Откройте ссылку из письма ещё раз или войдите по паролю или коду.',
+
   socialTitle: 'Или войдите через',
   socialNames: { vk: 'ВКонтакте', google: 'Google', yandex: 'Яндекс' },
   socialSignIn: (name: string) => `Войти через ${name}`,
-  socialUnavailable: (name: string) => `Сейчас недоступен вход через: ${name}.`,
-  socialUnavailableShort: 'недоступно',
   socialLoadFailed: 'Не удалось загрузить входы через соцсети. Войдите по паролю или коду.',
 
   registrationTitle: 'Регистрация',
@@ -41,6 +48,11 @@ export const authScreenMessages = {
   agreeBeforePolicy: ', а также соглашаюсь на обработку персональных данных согласно ',
   agreePrivacyPolicy: 'политике конфиденциальности',
   registrationSubmit: 'Зарегистрироваться',
+  /** Shown where the new customer lands (the `msg` info modal): what registration e-mailed. */
+  registeredPasswordSent:
+    'Кабинет создан. Пароль для входа мы отправили вам на почту — письмо придёт в течение нескольких минут. Если его нет, загляните в папку «Спам».',
+  registeredConfirmSent:
+    'Кабинет создан. Мы отправили вам на почту письмо со ссылкой: откройте её, чтобы подтвердить e-mail.',
   haveAccount: 'Уже есть кабинет?',
   toLogin: 'Войти',
 

@@ -1,7 +1,6 @@
-import { Button, Divider, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Divider, Stack, Text } from '@mantine/core';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@cabinet/contract';
 import { IconBrandGoogle, IconBrandVk, IconBrandYandex } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useSocialLinks } from '../api';
 import { authScreenMessages as m } from '../messages';
 
@@ -12,65 +11,41 @@ const icons: Record<SocialNetwork, typeof IconBrandVk> = {
 };
 
 /**
- * Sign-in through the three default networks. While the links load the buttons are there but
- * inactive, so nothing moves when they arrive (the block is also part of the prerendered /login).
- * A network whose link the server left empty stays disabled and says so, so the visitor sees the
- * option exists but is unavailable now.
+ * Sign-in through the default networks that are configured (the server gives their links; an
+ * empty link is a network without credentials). Networks that cannot be used are not shown at
+ * all: with none configured the card has no social block, and while the links load nothing takes
+ * their place either. A failed load is one quiet line.
  */
 export function SocialButtons() {
-  const baseId = useId();
-  const { data, isPending, isError } = useSocialLinks();
+  const { data, isError } = useSocialLinks();
   const links = new Map((data ?? []).map((l) => [l.network_name, l.link]));
-  const errorId = `${baseId}-error`;
+  const configured = SOCIAL_NETWORKS.filter((network) => links.get(network));
 
+  if (isError)
+    return (
+      <Text size="sm" c="dimmed" ta="center">
+        {m.socialLoadFailed}
+      </Text>
+    );
+  if (configured.length === 0) return null;
   return (
-    <Stack gap="xs" aria-busy={isPending || undefined}>
+    <Stack gap="xs">
       <Divider label={m.socialTitle} labelPosition="center" />
-      {SOCIAL_NETWORKS.map((network) => {
+      {configured.map((network) => {
         const Icon = icons[network];
-        const name = m.socialNames[network];
-        const link = links.get(network);
-        const icon = <Icon size={18} aria-hidden />;
-        if (link)
-          return (
-            <Button key={network} component="a" href={link} variant="default" fullWidth leftSection={icon}>
-              {m.socialSignIn(name)}
-            </Button>
-          );
-        const unavailable = !isPending && !isError;
-        const hintId = `${baseId}-${network}`;
         return (
           <Button
             key={network}
+            component="a"
+            href={links.get(network)}
             variant="default"
             fullWidth
-            disabled
-            aria-describedby={unavailable ? hintId : isError ? errorId : undefined}
-            leftSection={icon}
-            rightSection={
-              unavailable ? (
-                <Text span size="xs" aria-hidden>
-                  {m.socialUnavailableShort}
-                </Text>
-              ) : undefined
-            }
+            leftSection={<Icon size={18} aria-hidden />}
           >
-            {m.socialSignIn(name)}
+            {m.socialSignIn(m.socialNames[network])}
           </Button>
         );
       })}
-      {!isPending &&
-        !isError &&
-        SOCIAL_NETWORKS.filter((network) => !links.get(network)).map((network) => (
-          <VisuallyHidden key={network} id={`${baseId}-${network}`}>
-            {m.socialUnavailable(m.socialNames[network])}
-          </VisuallyHidden>
-        ))}
-      {isError && (
-        <Text id={errorId} size="sm" c="dimmed">
-          {m.socialLoadFailed}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGE_PARAM } from '../../../shared/login-redirect';
 import { paths } from '../../../shared/paths';
 
 /** Any origin of ours: only the path, query and hash of a parsed value are kept. */
@@ -23,12 +24,23 @@ export function redirectTarget(redirect: string | null | undefined): string {
   return paths.home.getHref('active');
 }
 
-/** Navigates to the page the visitor was sent away from, or Home. */
-export function useAfterSignIn(): () => void {
+/** `target` (a path of this site) with spec §2's `msg`, which opens an info modal there. */
+export function withMessage(target: string, message: string): string {
+  const url = new URL(target, SAME_SITE);
+  url.searchParams.set(MESSAGE_PARAM, message);
+  return url.pathname + url.search + url.hash;
+}
+
+/** Navigates to the page the visitor was sent away from, or Home; `message` is shown there. */
+export function useAfterSignIn(): (message?: string) => void {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  return useCallback(() => {
-    void navigate(redirectTarget(redirect), { replace: true });
-  }, [navigate, redirect]);
+  return useCallback(
+    (message?: string) => {
+      const target = redirectTarget(redirect);
+      void navigate(message ? withMessage(target, message) : target, { replace: true });
+    },
+    [navigate, redirect],
+  );
 }

@@ -49,6 +49,25 @@ describe('RegistrationPage', () => {
     });
   });
 
+  it.each([
+    ['', 'Пароль для входа мы отправили вам на почту'],
+    ['Zelenyi-Kit-2026', 'письмо со ссылкой: откройте её, чтобы подтвердить e-mail'],
+  ])('says where the customer lands what was e-mailed (password %j)', async (password, said) => {
+    vi.mocked(register).mockResolvedValue();
+    const user = userEvent.setup();
+    const { router } = renderRegistration('/registration?redirect=%2Forder-new%3Fa%3D1');
+    await user.type(await screen.findByLabelText(/E-mail/), 'new@example.com');
+    if (password) await user.type(screen.getByLabelText('Пароль'), password);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('route:/order-new')).toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('a')).toBe('1');
+    // The info modal of spec §2 shows `msg`; the address itself stays out of the URL.
+    expect(params.get('msg')).toContain(said);
+    expect(router.state.location.search).not.toContain('new%40example.com');
+  });
+
   it('masks the phone and sends name, phone and password when given', async () => {
     vi.mocked(register).mockResolvedValue();
     const user = userEvent.setup();

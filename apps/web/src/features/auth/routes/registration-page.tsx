@@ -36,7 +36,8 @@ export default function RegistrationPage() {
         password: password || undefined,
         agree: true,
       });
-      afterSignIn();
+      // Say where the customer lands what the server has e-mailed (AuthService.register).
+      afterSignIn(password ? m.registeredConfirmSent : m.registeredPasswordSent);
     },
   });
   const { register, control } = form;

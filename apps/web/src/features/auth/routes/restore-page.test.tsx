@@ -9,6 +9,7 @@ import RestorePage from './restore-page';
 vi.mock('../api', () => ({ requestPasswordRestore: vi.fn() }));
 
 beforeEach(() => {
+  sessionStorage.clear();
   vi.mocked(requestPasswordRestore).mockReset();
 });
 
@@ -47,5 +48,21 @@ describe('RestorePage', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Отправить ссылку' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Слишком много попыток');
+  });
+
+  it('starts with the e-mail typed on /login and keeps what is typed here', async () => {
+    sessionStorage.setItem(
+      'sign_in_draft',
+      JSON.stringify({ email: 'anna@example.com', method: 'password' }),
+    );
+    const user = userEvent.setup();
+    renderRoute(<RestorePage />, { path: '/restore' });
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveValue('anna@example.com');
+    await user.clear(email);
+    await user.type(email, 'maria@example.com');
+    expect(JSON.parse(sessionStorage.getItem('sign_in_draft') ?? '{}')).toMatchObject({
+      email: 'maria@example.com',
+    });
   });
 });

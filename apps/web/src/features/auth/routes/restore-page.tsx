@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { authMessages, RestoreRequestSchema } from '@cabinet/contract';
 import { IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
 import { FormAlert } from '../../../shared/ui/form-alert';
@@ -10,12 +10,15 @@ import { eagerSchema } from '../../../shared/lazy-schema';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestPasswordRestore } from '../api';
 import { authScreenMessages as m } from '../messages';
+import { readDraft, saveDraft } from '../sign-in-draft';
 
 export default function RestorePage() {
   const [sent, setSent] = useState(false);
+  const [draft] = useState(readDraft);
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(RestoreRequestSchema),
-    defaultValues: { email: '' },
+    // The e-mail typed on /login comes along (and back after a /429).
+    defaultValues: { email: draft.email },
     fields: ['email'],
     onSubmit: async ({ email }) => {
       await requestPasswordRestore(email);
@@ -23,6 +26,8 @@ export default function RestorePage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const { subscribe } = form;
+  useEffect(() => subscribe(({ email }) => saveDraft({ email })), [subscribe]);
 
   return (
     <Stack gap="lg">
