@@ -12,7 +12,6 @@ import {
   UniversityListSchema,
   VerificationSystemListSchema,
   WorkTypeListSchema,
-  type CalculateDiscountRequest,
   type Draft,
   type DraftUpdateRequest,
   type Order,
@@ -27,7 +26,7 @@ import { ApiError } from '../../shared/api/errors';
 import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
 import { queryClient } from '../../shared/query-client';
-import { packetQuote, costRequest, type PriceInput, type PriceQuote } from './model';
+import { combineQuote, costRequest, type PriceInput, type PriceQuote } from './model';
 
 /** Reference lists change only with a deploy: loaded once per visit. */
 const REFERENCE_STALE_MS = Number.POSITIVE_INFINITY;
@@ -77,28 +76,27 @@ export const universitiesQuery = (q: string) =>
     staleTime: 5 * 60_000,
   });
 
-/** Cost and discounts of the form as it is now (both calls share one abort signal). */
+/**
+ * Cost and discounts of the form as it is now, from the server's calculation that placing or
+ * saving the order runs: each work (one, or a packet's) with its discounts. All calls share one
+ * abort signal.
+ */
 export async function calculatePrice(input: PriceInput, signal: AbortSignal): Promise<PriceQuote> {
-  const costOf = async (body: CalculateDiscountRequest) => {
-    const { promo_code: _promo, ...cost } = body;
-    return CostBreakdownSchema.parse(
-      await apiFetch(api.orders.calculateCost, { method: 'POST', body: cost, signal }),
-    );
+  const priced = (item: PriceInput['items'][number]) => {
+    const body = costRequest(input, item);
+    const { promo_code: _promo, packet_id: _packet, ...cost } = body;
+    return Promise.all([
+      apiFetch(api.orders.calculateCost, { method: 'POST', body: cost, signal }),
+      apiFetch(api.orders.calculateDiscount, { method: 'POST', body, signal }),
+    ]).then(([c, d]) => ({
+      title: item.title,
+      cost: CostBreakdownSchema.parse(c),
+      discount: DiscountBreakdownSchema.parse(d),
+    }));
   };
-  if (input.packetPercent !== null) {
-    const items = await Promise.all(input.items.map((item) => costOf(costRequest(input, item))));
-    return packetQuote(items, input.packetPercent);
-  }
-  const [item] = input.items;
-  if (!item) throw new Error('a price without items');
-  const body = costRequest(input, item);
-  const [cost, discount] = await Promise.all([
-    costOf(body),
-    apiFetch(api.orders.calculateDiscount, { method: 'POST', body, signal }).then((r) =>
-      DiscountBreakdownSchema.parse(r),
-    ),
-  ]);
-  return { items: [cost], discount, packetDiscount: 0, packetPercent: null, total: discount.total };
+  const items = await Promise.all(input.items.map(priced));
+  if (items.length === 0) throw new Error('a price without items');
+  return combineQuote(items, input.packet?.percent ?? null);
 }
 
 export const continueDraftQuery = (id?: string) =>

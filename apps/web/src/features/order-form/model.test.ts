@@ -1,4 +1,11 @@
-import { linkMessages, orderMessages, type CostBreakdown, type Draft } from '@cabinet/contract';
+import {
+  linkMessages,
+  orderMessages,
+  promoMessages,
+  type CostBreakdown,
+  type DiscountBreakdown,
+  type Draft,
+} from '@cabinet/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/errors';
 import {
@@ -6,8 +13,10 @@ import {
   DraftSaver,
   emptyOrderForm,
   LatestRun,
+  combineQuote,
+  costRequest,
   linkError,
-  packetQuote,
+  promoProblem,
   toDraftPayload,
   toOrderPayload,
   toPriceInput,
@@ -199,11 +208,22 @@ describe('price input', () => {
       items: [{ work_type_id: 2, pages: 30 }],
       originality: 0,
       promo_code: 'START',
-      packetPercent: null,
+      packet: null,
+      orderId: null,
     });
   });
 
-  it('prices a packet by its items and estimates the packet discount in whole roubles', () => {
+  it('prices an edit as the order: its id, its own deadline even when near, no new promo code', () => {
+    const edited = { id: 41, deadline: '2026-11-20' };
+    const input = toPriceInput(filled({ deadline: '2026-11-20' }), EARLIEST, [], edited);
+    expect(input).toMatchObject({ orderId: 41, promo_code: '', deadline: '2026-11-20' });
+    expect(costRequest(input!, input!.items[0]!)).toMatchObject({ order_id: 41 });
+    expect(costRequest(input!, input!.items[0]!)).not.toHaveProperty('promo_code');
+    // Another near day is still refused.
+    expect(toPriceInput(filled({ deadline: '2026-11-21' }), EARLIEST, [], edited)).toBeNull();
+  });
+
+  it('prices a packet work by work with the packet id, and adds up what the server gave', () => {
     const packet = {
       id: 1,
       slug: 'p',
@@ -215,12 +235,51 @@ describe('price input', () => {
         { work_type_id: 9, work_type_title: 'Презентация', pages: 12 },
       ],
     };
-    expect(toPriceInput(filled({ kind: 'packet-1' }), EARLIEST, [packet])?.items).toHaveLength(2);
-    const item = (total: number) => ({ total }) as CostBreakdown;
-    expect(packetQuote([item(500_000), item(150_050)], 15)).toMatchObject({
-      packetDiscount: 97_500,
-      total: 552_550,
+    const input = toPriceInput(filled({ kind: 'packet-1' }), EARLIEST, [packet]);
+    expect(input?.items.map((i) => i.title)).toEqual(['Курсовая', 'Презентация']);
+    expect(costRequest(input!, input!.items[1]!)).toMatchObject({ work_type_id: 9, pages: 12, packet_id: 1 });
+
+    const priced = (total: number, lines: DiscountBreakdown['lines'], capped = false) => ({
+      title: null,
+      cost: { total } as CostBreakdown,
+      discount: {
+        total: total - lines.reduce((sum, l) => sum + l.amount, 0),
+        lines,
+        capped,
+        promo_status: 'applied',
+      } as DiscountBreakdown,
     });
+    const quote = combineQuote(
+      [
+        priced(500_000, [
+          { reason: 'first_order', amount: 50_000 },
+          { reason: 'packet', amount: 75_000 },
+        ]),
+        priced(150_000, [
+          { reason: 'first_order', amount: 15_000 },
+          { reason: 'packet', amount: 22_500 },
+        ]),
+      ],
+      15,
+    );
+    expect(quote.discounts).toEqual([
+      { reason: 'first_order', amount: 65_000 },
+      { reason: 'packet', amount: 97_500 },
+    ]);
+    expect(quote.total).toBe(650_000 - 65_000 - 97_500);
+    expect(quote.capped).toBe(false);
+    expect(combineQuote([priced(100_000, [], true)], null).capped).toBe(true);
+  });
+
+  it('names a refused promo code for the error under its field', () => {
+    const quote = (promoStatus: DiscountBreakdown['promo_status']) => ({
+      ...combineQuote([], null),
+      promoStatus,
+    });
+    expect(promoProblem(quote('not_found'))).toBe(promoMessages.not_found);
+    expect(promoProblem(quote('expired'))).toBe(promoMessages.expired);
+    expect(promoProblem(quote('applied'))).toBeNull();
+    expect(promoProblem(null)).toBeNull();
   });
 });
 

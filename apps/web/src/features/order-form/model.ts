@@ -5,14 +5,17 @@ import {
   linkMessages,
   orderMessages,
   type CalculateDiscountRequest,
+  promoMessages,
   type CostBreakdown,
   type DiscountBreakdown,
+  type DiscountLine,
   type Draft,
   type DraftUpdateRequest,
   type Order,
   type OrderCreateRequest,
   type OrderPacket,
   type OrderUpdateRequest,
+  type PromoStatus,
   z,
 } from '@cabinet/contract';
 import { ApiError } from '../../shared/api/errors';
@@ -268,13 +271,22 @@ export function toServerFieldErrors(err: unknown): unknown {
 
 /** What one price calculation needs: one item for a single order, several for a packet. */
 export interface PriceInput {
-  items: Array<{ work_type_id: number; pages: number }>;
+  /** A packet's works are named in the breakdown; a single order's work is the form's own choice. */
+  items: Array<{ work_type_id: number; pages: number; title: string | null }>;
   deadline: string;
   originality: number;
   verification_system_id: number | null;
   promo_code: string;
-  /** The packet's discount, percent; null for a single order. */
-  packetPercent: number | null;
+  /** The packet chosen, priced with its discount; null for a single order. */
+  packet: { id: number; percent: number } | null;
+  /** The order being edited: priced with the discounts it has, as saving it will. */
+  orderId: number | null;
+}
+
+/** The order being edited, for the price: its id and the deadline it may keep. */
+export interface EditedOrder {
+  id: number;
+  deadline: string;
 }
 
 /** Null until the fields the price depends on are filled in and valid. */
@@ -282,31 +294,40 @@ export function toPriceInput(
   v: OrderFormValues,
   earliest: string,
   packets: readonly OrderPacket[],
+  edited: EditedOrder | null = null,
 ): PriceInput | null {
   const kind = parseKind(v.kind);
-  if (!kind || !isDay(v.deadline) || v.deadline < earliest) return null;
+  if (!kind || !isDay(v.deadline)) return null;
+  if (v.deadline < earliest && v.deadline !== edited?.deadline) return null;
   const originality = String(v.originality).trim() === '' ? 0 : intInRange(v.originality, 0, 100);
   if (originality === null) return null;
   const common = {
     deadline: v.deadline,
     originality,
     verification_system_id: toId(v.verification_system_id),
-    promo_code: v.promo_code.trim().slice(0, 50),
+    // An edited order keeps the code it was placed with; the server knows it.
+    promo_code: edited ? '' : v.promo_code.trim().slice(0, 50),
+    orderId: edited?.id ?? null,
   };
   if (kind.type === 'packet') {
     const packet = packets.find((p) => p.id === kind.id);
     if (!packet) return null;
     return {
       ...common,
-      items: packet.items.map((i) => ({ work_type_id: i.work_type_id, pages: i.pages })),
-      packetPercent: packet.discount_percent,
+      items: packet.items.map((i) => ({
+        work_type_id: i.work_type_id,
+        pages: i.pages,
+        title: i.work_type_title,
+      })),
+      packet: { id: packet.id, percent: packet.discount_percent },
     };
   }
   const pages = intInRange(v.pages, 1, 500);
   if (pages === null) return null;
-  return { ...common, items: [{ work_type_id: kind.id, pages }], packetPercent: null };
+  return { ...common, items: [{ work_type_id: kind.id, pages, title: null }], packet: null };
 }
 
+/** The body of `calculate-discount/` for one work (`calculate-cost/` takes it without the code). */
 export function costRequest(input: PriceInput, item: PriceInput['items'][number]): CalculateDiscountRequest {
   return {
     work_type_id: item.work_type_id,
@@ -315,25 +336,53 @@ export function costRequest(input: PriceInput, item: PriceInput['items'][number]
     originality: input.originality,
     verification_system_id: input.verification_system_id,
     ...(input.promo_code ? { promo_code: input.promo_code } : {}),
+    ...(input.packet ? { packet_id: input.packet.id } : {}),
+    ...(input.orderId === null ? {} : { order_id: input.orderId }),
   };
 }
 
-/** The breakdown shown before submitting; kopecks. */
+/** One work as the server priced it: its cost breakdown and its discounts. */
+export interface PricedItem {
+  title: string | null;
+  cost: CostBreakdown;
+  discount: DiscountBreakdown;
+}
+
+/** The breakdown shown before submitting, all from the server's answers; kopecks. */
 export interface PriceQuote {
-  items: CostBreakdown[];
-  /** The discounts of a single order (promo, first order), as the server computes them. */
-  discount: DiscountBreakdown | null;
-  /** A packet's own discount, estimated from its percent. */
-  packetDiscount: number;
+  items: PricedItem[];
+  /** The discount lines of every work added up, one per reason, in the server's order. */
+  discounts: DiscountLine[];
+  /** The cap cut the discounts of some work. */
+  capped: boolean;
+  promoStatus: PromoStatus;
   packetPercent: number | null;
+  /** What the order (or the packet's orders together) will cost: the sum the server saves. */
   total: number;
 }
 
-/** A packet's price: its works together, less the packet's percent, in whole roubles. */
-export function packetQuote(items: CostBreakdown[], percent: number): PriceQuote {
-  const cost = items.reduce((sum, i) => sum + i.total, 0);
-  const packetDiscount = Math.round((cost * percent) / 100 / 100) * 100;
-  return { items, discount: null, packetDiscount, packetPercent: percent, total: cost - packetDiscount };
+/** Adds up the works of a quote; the total is the sum of the totals the server gave each. */
+export function combineQuote(items: PricedItem[], packetPercent: number | null): PriceQuote {
+  const discounts: DiscountLine[] = [];
+  for (const line of items.flatMap((i) => i.discount.lines)) {
+    const same = discounts.find((d) => d.reason === line.reason);
+    if (same) same.amount += line.amount;
+    else discounts.push({ ...line });
+  }
+  return {
+    items,
+    discounts,
+    capped: items.some((i) => i.discount.capped),
+    promoStatus: items[0]?.discount.promo_status ?? 'none',
+    packetPercent,
+    total: items.reduce((sum, i) => sum + i.discount.total, 0),
+  };
+}
+
+/** A promo code the server did not take, as the error under its field; null when it is fine. */
+export function promoProblem(quote: PriceQuote | null): string | null {
+  const status = quote?.promoStatus ?? 'none';
+  return status === 'none' || status === 'applied' ? null : promoMessages[status];
 }
 
 export type LatestEvent<O> =

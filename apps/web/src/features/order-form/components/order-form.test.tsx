@@ -1,5 +1,11 @@
-import { linkMessages, orderMessages, type CostBreakdown, type DiscountBreakdown } from '@cabinet/contract';
-import { screen, within } from '@testing-library/react';
+import {
+  linkMessages,
+  orderMessages,
+  promoMessages,
+  type CostBreakdown,
+  type DiscountBreakdown,
+} from '@cabinet/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
@@ -156,7 +162,7 @@ describe('OrderForm', () => {
     const text = price.textContent?.replace(/\s/g, ' ') ?? '';
     expect(text).toContain('Срочность (+20 %)');
     expect(text).toContain('Скидка на первый заказ');
-    expect(text).toMatch(/16 200,00 ₽/);
+    expect(text).toMatch(/16 200 ₽/);
     const calls = fetchMock.mock.calls.filter(([path]) => path.includes('calculate-'));
     expect(calls).toHaveLength(2);
     expect(calls[0]?.[1]?.body).toMatchObject({ work_type_id: 2, pages: 30, originality: 0 });
@@ -206,5 +212,125 @@ describe('OrderForm', () => {
       '/api/client/orders/ajax-files/',
       '/api/client/orders/ajax-files/',
     ]);
+  });
+
+  it('puts a refused promo code under its field, not in the price card', async () => {
+    routes['/api/client/orders/calculate-discount/'] = () => ({
+      ...discount,
+      promo_status: 'not_found',
+    });
+    renderForm({ ...filled(), promo_code: 'NOPE' });
+    const field = screen.getByLabelText('Промокод');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(promoMessages.not_found), {
+      timeout: 3000,
+    });
+    const price = screen.getByRole('region', { name: 'Стоимость' });
+    expect(within(price).queryByText(promoMessages.not_found)).toBeNull();
+  });
+
+  it('shows one line per discount reason, the cap only when it bites', async () => {
+    routes['/api/client/orders/calculate-discount/'] = () => ({
+      ...discount,
+      promo_status: 'applied',
+      promo_discount: 900_000,
+      discount: 540_000,
+      total: 1_260_000,
+      lines: [
+        { reason: 'first_order', amount: 180_000 },
+        { reason: 'promo', amount: 360_000 },
+      ],
+      capped: true,
+    });
+    renderForm({ ...filled(), promo_code: 'HALF' });
+    const price = await screen.findByRole('region', { name: 'Стоимость' });
+    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    const text = price.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Скидка на первый заказ−1 800 ₽');
+    expect(text).toContain('Скидка по промокоду−3 600 ₽');
+    expect(text).toContain('Скидки вместе — не больше 30 % стоимости');
+    expect(text).toContain('Итого12 600 ₽');
+  });
+
+  it('names the work on each line of a packet and prices each with the packet', async () => {
+    routes['/api/worktype/order-packets/'] = () => [
+      {
+        id: 4,
+        slug: 'vkr',
+        title: 'Диплом под ключ',
+        description: '',
+        discount_percent: 15,
+        items: [
+          { work_type_id: 2, work_type_title: 'Курсовая работа', pages: 30 },
+          { work_type_id: 2, work_type_title: 'Доклад', pages: 10 },
+        ],
+      },
+    ];
+    routes['/api/client/orders/calculate-discount/'] = () => ({
+      ...discount,
+      first_order_discount: 0,
+      packet_discount: 270_000,
+      discount: 270_000,
+      total: 1_530_000,
+      lines: [{ reason: 'packet', amount: 270_000 }],
+    });
+    renderForm({ ...filled(), kind: 'packet-4' });
+    const price = await screen.findByRole('region', { name: 'Стоимость' });
+    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    const text = price.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Курсовая работа: 30 стр. × 500 ₽');
+    expect(text).toContain('Доклад: 30 стр. × 500 ₽');
+    expect(text).toContain('Скидка пакета (15 %)−5 400 ₽');
+    expect(text).toContain('Итого30 600 ₽');
+    const bodies = fetchMock.mock.calls
+      .filter(([path]) => path === '/api/client/orders/calculate-discount/')
+      .map(([, init]) => init?.body);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).toMatchObject({ packet_id: 4 });
+  });
+
+  it('prices an edit with the order id, so the preview is what saving gives', async () => {
+    renderRoute(
+      <OrderForm mode="edit" order={createdOrder} initialValues={{ ...filled(), deadline: '2030-01-01' }} />,
+      { path: '/order/41/edit' },
+    );
+    const price = await screen.findByRole('region', { name: 'Стоимость' });
+    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    const calls = fetchMock.mock.calls.filter(([path]) => path.includes('calculate-'));
+    for (const [, init] of calls) expect(init?.body).toMatchObject({ order_id: 41 });
+  });
+
+  describe('on a narrow screen', () => {
+    beforeEach(() => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query.includes('max-width'),
+            media: query,
+            onchange: null,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            addListener: () => {},
+            removeListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+    });
+
+    it('keeps the total with the one submit button in a bar, and announces the total once', async () => {
+      renderForm(filled());
+      const bar = screen.getByTestId('sticky-total');
+      expect(within(bar).getByText('Укажите тип работы, срок и объём')).toBeInTheDocument();
+      await within(bar).findByText(
+        '16 200 ₽',
+        { normalizer: (t) => t.replace(/\s/g, ' ') },
+        { timeout: 3000 },
+      );
+      expect(screen.getAllByRole('button', { name: 'Оформить заказ' })).toHaveLength(1);
+      expect(within(bar).getByRole('button', { name: 'Оформить заказ' })).toBeInTheDocument();
+      const status = screen.getAllByRole('status').find((el) => el.textContent?.startsWith('Итого'));
+      expect(status?.textContent?.replace(/\s/g, ' ')).toBe('Итого: 16 200 ₽');
+      // The card is no longer a live region of its own: one announcement, not the whole breakdown.
+      expect(screen.getByRole('region', { name: 'Стоимость' })).not.toHaveAttribute('aria-live');
+    });
   });
 });

@@ -12,7 +12,9 @@ import {
   TextInput,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   earliestDeadline,
   type Draft,
@@ -52,6 +54,7 @@ import {
   LatestRun,
   packetValue,
   parseKind,
+  promoProblem,
   toDraftPayload,
   toOrderPayload,
   toPriceInput,
@@ -66,12 +69,15 @@ import {
 } from '../model';
 import { UploadList, type FilePlace } from '../uploads';
 import { FilesField } from './files-field';
-import { PriceSummary, type PriceState } from './price-summary';
+import { PriceSummary, rub, type PriceState } from './price-summary';
+import { StickyTotal } from './sticky-total';
 import { UniversityField } from './university-field';
 
 const PRICE_DEBOUNCE_MS = 400;
 const DRAFT_DEBOUNCE_MS = 800;
 const NO_PACKETS: OrderPacket[] = [];
+/** Below this width the price column falls under the fields (Mantine's md): the total sticks to the bottom. */
+const NARROW_QUERY = '(max-width: 61.99em)';
 
 /** Form fields a server error may name (after `toServerFieldErrors` renamed the request's keys). */
 const FIELDS = [
@@ -180,6 +186,11 @@ export function OrderForm({
   const packetList = packets.data ?? NO_PACKETS;
 
   const [price, setPrice] = useState<PriceState>({ status: 'idle' });
+  // The last finished total: kept on the sticky bar while a new one is calculated, and
+  // announced once when it changes (the calculation already waits for typing to pause).
+  const [lastTotal, setLastTotal] = useState<number | null>(null);
+  const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const edited = useMemo(() => (order ? { id: order.id, deadline: order.details.deadline } : null), [order]);
   const [draftStatus, setDraftStatus] = useState<DraftSaveStatus>('idle');
 
   const [{ uploads, saver }] = useState(() => {
@@ -215,10 +226,13 @@ export function OrderForm({
 
   // The price follows the fields: debounced, and a newer calculation aborts the one in flight.
   useEffect(() => {
-    const runner = new LatestRun<PriceInput, PriceQuote>(calculatePrice, PRICE_DEBOUNCE_MS, setPrice);
+    const runner = new LatestRun<PriceInput, PriceQuote>(calculatePrice, PRICE_DEBOUNCE_MS, (event) => {
+      setPrice(event);
+      if (event.status === 'done') setLastTotal(event.result.total);
+    });
     let lastKey = 'null';
     const follow = () => {
-      const input = toPriceInput(getValues(), earliest, packetList);
+      const input = toPriceInput(getValues(), earliest, packetList, edited);
       const key = JSON.stringify(input);
       if (key === lastKey) return;
       lastKey = key;
@@ -227,6 +241,7 @@ export function OrderForm({
       } else {
         runner.cancel();
         setPrice({ status: 'idle' });
+        setLastTotal(null);
       }
     };
     follow();
@@ -235,7 +250,7 @@ export function OrderForm({
       unsubscribe();
       runner.cancel();
     };
-  }, [subscribe, getValues, earliest, packetList]);
+  }, [subscribe, getValues, earliest, packetList, edited]);
 
   // A new or continued order is kept as a server-side draft, saved as the customer types.
   useEffect(() => {
@@ -302,6 +317,9 @@ export function OrderForm({
     return parsed?.type === 'packet' ? packetList.find((p) => p.id === parsed.id) : undefined;
   })();
 
+  const promoError =
+    errors.promo_code?.message ?? promoProblem(price.status === 'done' ? price.result : null) ?? undefined;
+  const submitLabel = mode === 'edit' ? m.submitEdit : m.submitNew;
   const title = mode === 'edit' ? m.editTitle : mode === 'continue' ? m.continueTitle : m.newTitle;
   const draftText =
     draftStatus === 'saving'
@@ -491,28 +509,40 @@ export function OrderForm({
               <FilesField list={uploads} />
 
               {mode === 'edit' ? null : (
-                <TextInput
-                  {...register('promo_code')}
-                  label={m.promoLabel}
-                  error={errors.promo_code?.message}
-                />
+                <TextInput {...register('promo_code')} label={m.promoLabel} error={promoError} />
               )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md" style={{ position: 'sticky', top: 'var(--mantine-spacing-md)' }}>
+            <Stack
+              gap="md"
+              style={isNarrow ? undefined : { position: 'sticky', top: 'var(--mantine-spacing-md)' }}
+            >
               <PriceSummary state={price} />
               <Paper p={0}>
                 <Stack gap="sm">
                   <FormAlert message={alert} />
-                  <Button type="submit" fullWidth loading={isSubmitting}>
-                    {mode === 'edit' ? m.submitEdit : m.submitNew}
-                  </Button>
+                  {isNarrow ? null : (
+                    <Button type="submit" fullWidth loading={isSubmitting}>
+                      {submitLabel}
+                    </Button>
+                  )}
                 </Stack>
               </Paper>
             </Stack>
           </Grid.Col>
         </Grid>
+        {isNarrow ? (
+          <StickyTotal
+            state={price}
+            lastTotal={lastTotal}
+            submitLabel={submitLabel}
+            submitting={isSubmitting}
+          />
+        ) : null}
+        <VisuallyHidden role="status" aria-live="polite">
+          {lastTotal === null ? '' : m.priceAnnounced(rub(lastTotal))}
+        </VisuallyHidden>
       </form>
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { Alert, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { promoMessages, type CostBreakdown } from '@cabinet/contract';
+import { DISCOUNT_CAP_PERCENT, type DiscountReason } from '@cabinet/contract';
 import { formatMoney } from '../../../shared/format';
 import { orderFormMessages as m } from '../messages';
-import type { LatestEvent, PriceQuote } from '../model';
+import type { LatestEvent, PricedItem, PriceQuote } from '../model';
 
 export type PriceState = LatestEvent<PriceQuote> | { status: 'idle' };
 
-const rub = (kopecks: number) => formatMoney(kopecks / 100);
+export const rub = (kopecks: number) => formatMoney(kopecks / 100);
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -21,10 +21,15 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-function CostRows({ cost }: { cost: CostBreakdown }) {
+function CostRows({ item }: { item: PricedItem }) {
+  const { cost, title } = item;
+  const volume =
+    title === null
+      ? m.priceBase(cost.pages_billed, rub(cost.price_per_page))
+      : m.priceWork(title, cost.pages_billed, rub(cost.price_per_page));
   return (
     <>
-      <Row label={m.priceBase(cost.pages_billed, rub(cost.price_per_page))} value={rub(cost.base)} />
+      <Row label={volume} value={rub(cost.base)} />
       {cost.urgency_surcharge > 0 ? (
         <Row label={m.priceUrgency(cost.urgency_percent)} value={`+${rub(cost.urgency_surcharge)}`} />
       ) : null}
@@ -44,7 +49,17 @@ function CostRows({ cost }: { cost: CostBreakdown }) {
   );
 }
 
-/** The estimated price with its breakdown, shown before the order is placed. */
+function discountLabel(reason: DiscountReason, packetPercent: number | null): string {
+  if (reason === 'promo') return m.pricePromo;
+  if (reason === 'first_order') return m.priceFirstOrder;
+  return packetPercent === null ? m.pricePacketPlain : m.pricePacket(packetPercent);
+}
+
+/**
+ * The estimated price with its breakdown, shown before the order is placed: each work, one
+ * line per discount reason (what the server gave, so the lines add up to the total), and a word
+ * on the cap only when it cut the discounts. Not a live region: the form announces the total once.
+ */
 export function PriceSummary({ state }: { state: PriceState }) {
   let body;
   if (state.status === 'idle') {
@@ -68,45 +83,36 @@ export function PriceSummary({ state }: { state: PriceState }) {
     );
   } else {
     const quote = state.result;
-    const discount = quote.discount;
-    const promoProblem =
-      discount && discount.promo_status !== 'none' && discount.promo_status !== 'applied'
-        ? promoMessages[discount.promo_status]
-        : null;
+    const packet = quote.packetPercent !== null;
     body = (
       <Stack gap={6}>
-        {quote.items.map((cost, i) => (
+        {quote.items.map((item, i) => (
           <Stack gap={4} key={i}>
-            <CostRows cost={cost} />
+            <CostRows item={item} />
           </Stack>
         ))}
-        {discount && discount.promo_discount > 0 ? (
-          <Row label={m.pricePromo} value={`−${rub(discount.promo_discount)}`} />
-        ) : null}
-        {discount && discount.first_order_discount > 0 ? (
-          <Row label={m.priceFirstOrder} value={`−${rub(discount.first_order_discount)}`} />
-        ) : null}
-        {discount && discount.discount < discount.promo_discount + discount.first_order_discount ? (
-          <Row label={m.priceDiscountCapped} value={`−${rub(discount.discount)}`} />
-        ) : null}
-        {quote.packetPercent !== null && quote.packetDiscount > 0 ? (
-          <Row label={m.pricePacket(quote.packetPercent)} value={`−${rub(quote.packetDiscount)}`} />
-        ) : null}
-        {promoProblem ? (
-          <Text size="sm" c="red.8">
-            {promoProblem}
+        {quote.discounts.map((line) => (
+          <Row
+            key={line.reason}
+            label={discountLabel(line.reason, quote.packetPercent)}
+            value={`−${rub(line.amount)}`}
+          />
+        ))}
+        {quote.capped ? (
+          <Text size="xs" c="dimmed">
+            {m.priceDiscountCapped(DISCOUNT_CAP_PERCENT)}
           </Text>
         ) : null}
         <Divider />
         <Row label={m.priceTotal} value={rub(quote.total)} strong />
         <Text size="xs" c="dimmed">
-          {quote.packetPercent !== null ? m.packetPriceNote : m.priceEstimate}
+          {packet ? m.packetPriceNote : m.priceEstimate}
         </Text>
       </Stack>
     );
   }
   return (
-    <Paper withBorder p="md" radius="md" aria-live="polite" aria-label={m.priceTitle} component="section">
+    <Paper withBorder p="md" radius="md" aria-label={m.priceTitle} component="section">
       <Stack gap="xs">
         <Title order={2} size="h4">
           {m.priceTitle}
