@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { rememberRetryAfter } from '../shared/api/retry-after';
+import { rememberRefusal } from '../shared/api/retry-after';
 import { renderRoute } from '../shared/ui/test-utils';
 import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
 
@@ -23,26 +23,30 @@ describe('error pages', () => {
     ['0', 'Время ожидания прошло — можно попробовать снова.'],
     [null, 'Подождите немного и попробуйте снова.'],
   ])('429 with Retry-After %j says how long to wait: %s', async (retryAfter, wait) => {
-    rememberRetryAfter(retryAfter);
+    rememberRefusal(retryAfter, '/login');
     renderRoute(<TooManyRequestsPage />, { path: '/429' });
     const text = await screen.findByText(/слишком много попыток/);
     expect(text).toHaveTextContent(wait);
     expect(text).not.toHaveTextContent('Подождите минуту');
   });
 
-  it('429 retries by going back to the refused screen', async () => {
-    rememberRetryAfter('840');
+  it('429 retries on the refused screen, which it replaced in the history', async () => {
+    rememberRefusal('840', '/login?redirect=%2Fpayments%2Fpay');
     const user = userEvent.setup();
-    const { router } = renderRoute(<TooManyRequestsPage />, {
-      path: '/429',
-      otherPaths: ['/payments/pay'],
-      url: '/payments/pay',
-    });
-    await router.navigate('/429');
+    const { router } = renderRoute(<TooManyRequestsPage />, { path: '/429', otherPaths: ['/login'] });
     expect(await screen.findByRole('heading', { name: 'Слишком много запросов' })).toBeInTheDocument();
     expect(screen.getByText(/примерно через 14 минут/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Попробовать снова' }));
-    expect(await screen.findByText('route:/payments/pay')).toBeInTheDocument();
+    expect(await screen.findByText('route:/login')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirect=%2Fpayments%2Fpay');
+  });
+
+  it('429 without a known screen retries from Home', async () => {
+    rememberRefusal(null, null);
+    const user = userEvent.setup();
+    renderRoute(<TooManyRequestsPage />, { path: '/429', otherPaths: ['/home/active'] });
+    await user.click(await screen.findByRole('button', { name: 'Попробовать снова' }));
+    expect(await screen.findByText('route:/home/active')).toBeInTheDocument();
   });
 
   it('the error screen reloads the page', async () => {

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { secondsUntilRetry } from '../shared/api/retry-after';
+import { Link, useNavigate, useRouteError } from 'react-router';
+import { refusedFrom, secondsUntilRetry } from '../shared/api/retry-after';
 import { errorPageMessages as m, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shared/messages';
 import { paths } from '../shared/paths';
 
@@ -73,12 +73,9 @@ function useSecondsUntilRetry(): number | null {
 
 export function TooManyRequestsPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const seconds = useSecondsUntilRetry();
-  // The client sends the visitor here from the screen whose request was refused: go back to it
-  // (the sign-in screens keep the e-mail typed there).
-  const retry = () =>
-    void (location.key === 'default' ? navigate(paths.home.getHref('active')) : navigate(-1));
+  // Back to the screen whose request was refused (the sign-in screens keep the e-mail typed there).
+  const retry = () => void navigate(refusedFrom() ?? paths.home.getHref('active'), { replace: true });
   return (
     <ErrorScreen
       code={m.tooManyCode}

@@ -11,7 +11,7 @@ import { LOGIN_PATH, loginHrefAfterAuthError } from '../login-redirect';
 import { currentLocation, navigateTo } from '../navigation';
 import { ApiError } from './errors';
 import { apiMessages, NOT_AUTHORIZED } from './messages';
-import { rememberRetryAfter } from './retry-after';
+import { rememberRefusal } from './retry-after';
 
 export type ApiInit = {
   method?: string;
@@ -180,9 +180,14 @@ async function readResult(answer: TransportAnswer, signal?: AbortSignal): Promis
   return body;
 }
 
-/** Spec §8: 429 → /429, which says how long to wait from the server's `Retry-After`. */
+/**
+ * Spec §8: 429 → /429, which says how long to wait from the server's `Retry-After` and leads back
+ * to the screen (/429 replaces it in the history, so Back would not).
+ */
 function tooManyRequests(answer: TransportAnswer): void {
-  rememberRetryAfter(answer.headers?.get('retry-after'));
+  const { pathname, search } = currentLocation();
+  const from = pathname === TOO_MANY_REQUESTS_PATH ? null : pathname + search;
+  rememberRefusal(answer.headers?.get('retry-after'), from);
   navigateTo(TOO_MANY_REQUESTS_PATH);
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../navigation';
 import { apiFetch } from './client';
-import { rememberRetryAfter, retryMoment, secondsUntilRetry } from './retry-after';
+import { refusedFrom, rememberRefusal, retryMoment, secondsUntilRetry } from './retry-after';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
@@ -20,17 +20,21 @@ describe('Retry-After', () => {
     expect(retryMoment(header, NOW)).toBe(moment);
   });
 
-  it('keeps the moment for the tab, so /429 counts down also after a reload', () => {
-    rememberRetryAfter('840', NOW);
+  it('keeps the moment and the screen for the tab, so /429 works also after a reload', () => {
+    rememberRefusal('840', '/login', NOW);
     expect(secondsUntilRetry(NOW + 60_000)).toBe(780);
-    expect(sessionStorage.getItem('retry_at')).toBe(String(NOW + 840_000));
-    rememberRetryAfter(null, NOW);
+    expect(JSON.parse(sessionStorage.getItem('too_many_requests') ?? '{}')).toEqual({
+      retryAt: NOW + 840_000,
+      from: '/login',
+    });
+    rememberRefusal(null, null, NOW);
     expect(secondsUntilRetry(NOW)).toBeNull();
+    expect(refusedFrom()).toBeNull();
   });
 
   it('is taken from the 429 answer before the client goes to /429', async () => {
     const navigate = vi.fn<(to: string) => void>();
-    setNavigator({ navigate, location: () => ({ pathname: '/login', search: '' }) });
+    setNavigator({ navigate, location: () => ({ pathname: '/login', search: '?redirect=%2Forder-new' }) });
     vi.stubGlobal(
       'fetch',
       vi.fn(
@@ -48,5 +52,6 @@ describe('Retry-After', () => {
     const left = secondsUntilRetry();
     expect(left).toBeGreaterThan(835);
     expect(left).toBeLessThanOrEqual(840);
+    expect(refusedFrom()).toBe('/login?redirect=%2Forder-new');
   });
 });

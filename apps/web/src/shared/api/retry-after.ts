@@ -1,10 +1,18 @@
 /**
- * When the server said a refused request (429) may be tried again: its `Retry-After` turned into
- * a moment, kept for the tab (sessionStorage), so that /429 can say how long to wait, also after
- * a reload.
+ * A refused request (429): when the server said it may be tried again (its `Retry-After` turned
+ * into a moment) and the screen it was refused on, kept for the tab (sessionStorage), so that
+ * /429 can say how long to wait and lead back to that screen, also after a reload.
  */
-const KEY = 'retry_at';
-let kept: number | null = null;
+const KEY = 'too_many_requests';
+
+interface Refusal {
+  /** The moment in ms; null when the server did not say. */
+  retryAt: number | null;
+  /** Path and query of the screen whose request was refused. */
+  from: string | null;
+}
+
+let kept: Refusal | null = null;
 
 /** `Retry-After` in seconds or as an HTTP date → the moment in ms; null when absent or unreadable. */
 export function retryMoment(header: string | null | undefined, now = Date.now()): number | null {
@@ -15,24 +23,40 @@ export function retryMoment(header: string | null | undefined, now = Date.now())
   return Number.isNaN(date) ? null : date;
 }
 
-/** Remembers the `Retry-After` of a 429; an answer without one forgets the previous moment. */
-export function rememberRetryAfter(header: string | null | undefined, now = Date.now()): void {
-  kept = retryMoment(header, now);
+/** Remembers a 429: its `Retry-After` (none forgets an earlier one) and where it was refused. */
+export function rememberRefusal(
+  header: string | null | undefined,
+  from: string | null,
+  now = Date.now(),
+): void {
+  kept = { retryAt: retryMoment(header, now), from };
   try {
-    if (kept === null) sessionStorage.removeItem(KEY);
-    else sessionStorage.setItem(KEY, String(kept));
+    sessionStorage.setItem(KEY, JSON.stringify(kept));
   } catch {
-    // Storage blocked: the moment lives in memory for this page.
+    // Storage blocked: the refusal lives in memory for this page.
+  }
+}
+
+function refusal(): Refusal | null {
+  if (kept) return kept;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<Refusal> | null;
+    return {
+      retryAt: typeof saved?.retryAt === 'number' ? saved.retryAt : null,
+      from: typeof saved?.from === 'string' && saved.from.startsWith('/') ? saved.from : null,
+    };
+  } catch {
+    return null;
   }
 }
 
 /** Seconds until the refused request may be tried again (≤ 0: now); null when the server did not say. */
 export function secondsUntilRetry(now = Date.now()): number | null {
-  let moment = kept;
-  try {
-    moment ??= Number(sessionStorage.getItem(KEY)) || null;
-  } catch {
-    // Storage blocked: only the in-memory moment.
-  }
-  return moment === null ? null : Math.ceil((moment - now) / 1000);
+  const at = refusal()?.retryAt ?? null;
+  return at === null ? null : Math.ceil((at - now) / 1000);
+}
+
+/** The screen whose request was refused (path and query), if known. */
+export function refusedFrom(): string | null {
+  return refusal()?.from ?? null;
 }
