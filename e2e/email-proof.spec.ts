@@ -67,7 +67,7 @@ describe('e-mail proof', () => {
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.waitForURL('**/home/active');
+    await page.waitForURL('**/home/active?msg=*'); // the modal says the link was e-mailed
 
     const mail = await latestMail(base, email);
     const link = linkIn(mail.text, `${base}/email-confirm?token=`);

@@ -16,8 +16,10 @@ describe('registration', () => {
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.waitForURL('**/home/active');
+    await page.waitForURL('**/home/active?msg=*');
     await expect.poll(() => page.getByRole('navigation').first().isVisible()).toBe(true);
+    // Where the customer lands, the info modal says what registration e-mailed.
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('письмо со ссылкой');
     expect(await page.evaluate(() => localStorage.getItem('key'))).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
