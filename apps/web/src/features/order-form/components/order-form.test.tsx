@@ -137,7 +137,9 @@ const renderForm = (initialValues: OrderFormValues) =>
     otherPaths: ['/order/:id/success'],
   });
 
-describe('OrderForm', () => {
+// Typing into Mantine's inputs in jsdom takes seconds when the machine is busy: a generous limit,
+// so that a slow run is not taken for a failure.
+describe('OrderForm', { timeout: 20_000 }, () => {
   it('shows the Russian validation messages on the fields and sends nothing', async () => {
     renderForm(emptyOrderForm());
     await userEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
@@ -243,7 +245,7 @@ describe('OrderForm', () => {
     });
     renderForm({ ...filled(), promo_code: 'HALF' });
     const price = await screen.findByRole('region', { name: 'Стоимость' });
-    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    await within(price).findByText('Итого', {}, { timeout: 10_000 });
     const text = price.textContent?.replace(/\s/g, ' ') ?? '';
     expect(text).toContain('Скидка на первый заказ−1 800 ₽');
     expect(text).toContain('Скидка по промокоду−3 600 ₽');
@@ -275,7 +277,7 @@ describe('OrderForm', () => {
     });
     renderForm({ ...filled(), kind: 'packet-4' });
     const price = await screen.findByRole('region', { name: 'Стоимость' });
-    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    await within(price).findByText('Итого', {}, { timeout: 10_000 });
     const text = price.textContent?.replace(/\s/g, ' ') ?? '';
     expect(text).toContain('Курсовая работа: 30 стр. × 500 ₽');
     expect(text).toContain('Доклад: 30 стр. × 500 ₽');
@@ -294,7 +296,7 @@ describe('OrderForm', () => {
       { path: '/order/41/edit' },
     );
     const price = await screen.findByRole('region', { name: 'Стоимость' });
-    await within(price).findByText('Итого', {}, { timeout: 3000 });
+    await within(price).findByText('Итого', {}, { timeout: 10_000 });
     const calls = fetchMock.mock.calls.filter(([path]) => path.includes('calculate-'));
     for (const [, init] of calls) expect(init?.body).toMatchObject({ order_id: 41 });
   });
@@ -323,7 +325,7 @@ describe('OrderForm', () => {
       await within(bar).findByText(
         '16 200 ₽',
         { normalizer: (t) => t.replace(/\s/g, ' ') },
-        { timeout: 3000 },
+        { timeout: 10_000 },
       );
       expect(screen.getAllByRole('button', { name: 'Оформить заказ' })).toHaveLength(1);
       expect(within(bar).getByRole('button', { name: 'Оформить заказ' })).toBeInTheDocument();
