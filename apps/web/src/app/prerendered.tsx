@@ -54,7 +54,12 @@ export function watchPrerenderedInput(root: HTMLElement) {
       if (!focused || !input) return;
       input.focus();
       try {
-        if (focused.selectionStart !== null && focused.selectionEnd !== null)
+        // A masked field (the phone) reformats what was typed: a caret that was at the end of the
+        // raw text goes to the end of the formatted one, or the next digits land mid-number.
+        const end = input.value.length;
+        if (input.value !== focused.value && focused.selectionStart === focused.value.length)
+          input.setSelectionRange(end, end);
+        else if (focused.selectionStart !== null && focused.selectionEnd !== null)
           input.setSelectionRange(focused.selectionStart, focused.selectionEnd);
       } catch {
         // Some input types (e-mail in some browsers) have no selection to put back.
