@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_COLUMNS, orderRowOf } from './repo';
+import { LIST_COLUMNS, listRowOf } from './repo';
 
-describe('orderRowOf', () => {
+describe('listRowOf', () => {
   it('names every column of a raw row in the order the reader selects them', () => {
-    const row = orderRowOf(ORDER_COLUMNS.map((column) => `value of ${column}`));
-    expect(Object.keys(row)).toEqual(ORDER_COLUMNS);
-    for (const column of ORDER_COLUMNS) expect(row[column]).toBe(`value of ${column}`);
+    const row = listRowOf(LIST_COLUMNS.map((column) => `value of ${column}`));
+    expect(Object.keys(row)).toEqual(LIST_COLUMNS);
+    for (const column of LIST_COLUMNS) expect(row[column]).toBe(`value of ${column}`);
   });
 });

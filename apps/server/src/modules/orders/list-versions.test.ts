@@ -63,7 +63,7 @@ describe('the cached orders list', () => {
   /** Reads a page twice and checks that the second answer came from the cache. */
   async function cache(who: Customer, q: Query = FIRST, app: FastifyInstance = t.app) {
     const first = await expectFresh(who, q, app);
-    const render = vi.spyOn(app.ordersService, 'list');
+    const render = vi.spyOn(app.ordersService, 'listText');
     const again = await app.inject({ method: 'GET', url: urlOf(q), headers: who.auth });
     expect(render).not.toHaveBeenCalled();
     render.mockRestore();
@@ -253,7 +253,7 @@ describe('the cached orders list', () => {
 
   it('renders, and keeps nothing, for a customer with no version yet', async () => {
     const a = await signUp();
-    const render = vi.spyOn(t.app.ordersService, 'list');
+    const render = vi.spyOn(t.app.ordersService, 'listText');
     for (let i = 0; i < 2; i += 1) {
       const res = await t.app.inject({ method: 'GET', url: urlOf(FIRST), headers: a.auth });
       expect(res.statusCode, res.body).toBe(200);
@@ -300,10 +300,10 @@ describe('the cached orders list', () => {
       await cache(a);
       await sql`update orders set pages = pages + 1 where id = ${order.id}`.execute(db());
       const service = t.app.ordersService;
-      const render = service.list.bind(service);
+      const render = service.listText.bind(service);
       const write = () =>
         sql`update orders set topic = ${'Во время гонки'} where id = ${order.id}`.execute(db());
-      vi.spyOn(service, 'list').mockImplementationOnce(async (userId, q) => {
+      vi.spyOn(service, 'listText').mockImplementationOnce(async (userId, q) => {
         if (when === 'before') await write();
         const page = await render(userId, q);
         if (when === 'after') await write();

@@ -2,6 +2,7 @@
 
 import {
   ORDER_STATUSES,
+  ORDER_STATUS_IDS,
   orderStatus,
   type Draft,
   type OrderFile,
@@ -11,7 +12,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { PromoCodesTable } from '../../db/types';
 import type { PromoRecord } from './pricing';
-import type { FileRow, OrderRow, ReferenceTitles } from './repo';
+import type { FileRow, ListRow, OrderRow, ReferenceTitles } from './repo';
 import { storedStatus } from './statuses';
 
 function ref(id: number | null, titles: ReadonlyMap<number, string>): OrderRef | null {
@@ -19,7 +20,7 @@ function ref(id: number | null, titles: ReadonlyMap<number, string>): OrderRef |
   return { id, title: titles.get(id) ?? '' };
 }
 
-export function titleOf(row: OrderRow, t: ReferenceTitles): string {
+export function titleOf(row: Pick<OrderRow, 'work_type_id'>, t: ReferenceTitles): string {
   return ref(row.work_type_id, t.workTypes)?.title ?? '';
 }
 
@@ -36,7 +37,7 @@ export function toFile(row: FileRow): OrderFile {
   return { id: row.id, name: row.original_name, size: row.size, mime: row.mime, created_at: row.created_at };
 }
 
-export function toListItem(row: OrderRow, t: ReferenceTitles): OrderListItem {
+export function toListItem(row: ListRow, t: ReferenceTitles): OrderListItem {
   const status = storedStatus(row.status_id);
   const isTrash = row.is_trash === 1;
   return {
@@ -66,6 +67,74 @@ export function toListItem(row: OrderRow, t: ReferenceTitles): OrderListItem {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** The JSON text of a string or null, as JSON.stringify writes it. */
+const json = JSON.stringify as (value: string | null) => string;
+/** The JSON text of a number (or null), as JSON.stringify writes it: without a call into it. */
+function num(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? `${value}` : 'null';
+}
+
+/** `{"id":…,"title":…}` of every reference by id, written once. */
+function refTexts(titles: ReadonlyMap<number, string>): Map<number, string> {
+  return new Map([...titles].map(([id, title]) => [id, refText(id, title)]));
+}
+function refText(id: number, title: string): string {
+  return `{"id":${num(id)},"title":${json(title)}}`;
+}
+
+/**
+ * Writes a list row as the JSON text of {@link toListItem}'s item — the same bytes as
+ * JSON.stringify of it, which a property test holds — without building the item: the statuses and
+ * the references (titles that change only with a restart) are written once, and each row costs
+ * only its own strings. Rendering a page when the page cache misses is what a customer's first
+ * look at the list costs; building the items and JSON.stringify walking them were a sixth of it.
+ */
+export class ListItemWriter {
+  private readonly statuses = new Map(
+    ORDER_STATUS_IDS.map((id) => [
+      id,
+      { json: refText(id, orderStatus(id).title), editable: ORDER_STATUSES[id].editable },
+    ]),
+  );
+  private readonly workTypes: Map<number, string>;
+  private readonly subjects: Map<number, string>;
+  private readonly universities: Map<number, string>;
+  private readonly verificationSystems: Map<number, string>;
+
+  constructor(private readonly titles: ReferenceTitles) {
+    this.workTypes = refTexts(titles.workTypes);
+    this.subjects = refTexts(titles.subjects);
+    this.universities = refTexts(titles.universities);
+    this.verificationSystems = refTexts(titles.verificationSystems);
+  }
+
+  item(row: ListRow): string {
+    const status = this.statuses.get(storedStatus(row.status_id)) as { json: string; editable: boolean };
+    const isTrash = row.is_trash === 1;
+    const workType = row.work_type_id;
+    return (
+      `{"id":${num(row.id)},"status":${status.json},"trash":{"is_trash":${isTrash}},` +
+      `"is_editable":${!isTrash && status.editable},` +
+      `"title":${json(workType === null ? '' : (this.titles.workTypes.get(workType) ?? ''))},` +
+      `"details":{"work_type":${workType === null ? '{"id":0,"title":""}' : refJson(this.workTypes, workType)},` +
+      `"subject":${refJson(this.subjects, row.subject_id)},"topic":${json(row.topic)},` +
+      `"university":${refJson(this.universities, row.university_id)},"deadline":${json(row.deadline ?? '')},` +
+      `"pages":${num(row.pages ?? 0)},"originality":${num(row.originality ?? 0)},` +
+      `"verification_system":${refJson(this.verificationSystems, row.verification_system_id)},` +
+      `"requirements":${json(row.requirements)},"links":${row.links === '[]' ? '[]' : JSON.stringify(parseLinks(row.links))},` +
+      `"promo_code":${json(row.promo_code)}},"cost":${num(row.cost)},"discount":${num(row.discount)},` +
+      `"price":${num(row.price)},"is_first_order":${row.is_first_order === 1},"packet_id":${num(row.packet_id)},` +
+      `"created_at":${json(row.created_at)},"updated_at":${json(row.updated_at)}}`
+    );
+  }
+}
+
+/** A reference's JSON text, or null; an id missing from the titles gets an empty title, as in ref. */
+function refJson(texts: ReadonlyMap<number, string>, id: number | null): string {
+  if (id === null) return 'null';
+  return texts.get(id) ?? refText(id, '');
 }
 
 export function toDraft(row: OrderRow, files: FileRow[], t: ReferenceTitles): Draft {

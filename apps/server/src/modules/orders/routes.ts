@@ -70,9 +70,10 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     // The page comes already rendered (the service keeps pages until the customer's orders change),
-    // so no serializer runs for it: it is built field by field from typed rows (the service's
-    // toListItem); the schema describes it in the OpenAPI document, and the list's tests hold the
-    // shape to it. A Buffer with its content type set is sent as it is.
+    // so no serializer runs for it: it is written from typed rows as JSON text (the mappers'
+    // ListItemWriter, held byte for byte to JSON.stringify of toListItem's item); the schema
+    // describes it in the OpenAPI document, and the list's tests hold the shape to it. A Buffer
+    // with its content type set is sent as it is.
     async (request, reply) => {
       const page = await orders.listJson(request.userId, request.query);
       return reply.type(JSON_UTF8).send(page as unknown as OrderList);

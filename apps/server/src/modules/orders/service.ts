@@ -42,9 +42,14 @@ export class OrdersService {
     this.lists = new OrdersList(this.ctx);
   }
 
-  /** The page as JSON bytes, from the cache or rendered through {@link list}. */
+  /** The page as JSON bytes, from the cache or rendered through {@link listText}. */
   listJson(userId: number, q: ListQuery): Promise<Buffer> {
-    return this.lists.json(userId, q, (u, query) => this.list(u, query));
+    return this.lists.json(userId, q, (u, query) => this.listText(u, query));
+  }
+
+  /** The page rendered from the database as JSON text: the bytes of JSON.stringify({@link list}). */
+  listText(userId: number, q: ListQuery): Promise<string> {
+    return this.lists.text(userId, q);
   }
 
   list(userId: number, q: ListQuery): Promise<OrderList> {
