@@ -91,7 +91,8 @@ function AttemptsWarning({ left }: { left: number | null }) {
     <Alert color="yellow" role="alert">
       <Stack gap={4} align="flex-start">
         <Text size="sm">{left === 1 ? m.lastAttempt : m.noAttemptsLeft}</Text>
-        <AppLink to={paths.restore.getHref()} size="sm">
+        {/* In the alert's own text colour: the link colour is too faint on dark yellow. */}
+        <AppLink to={paths.restore.getHref()} size="sm" c="inherit" fw={600} underline="always">
           {m.restoreInstead}
         </AppLink>
       </Stack>
