@@ -53,6 +53,30 @@ async function placeOrders(base: string, token: string, count: number): Promise<
 const card = (page: Page, id: number) => page.getByRole('article', { name: `Заказ №${id}`, exact: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
+/** The work's title shown on a card, which the card's link names. */
+async function workTitle(page: Page, id: number): Promise<string> {
+  return (await card(page, id).getByRole('link').textContent()) ?? '';
+}
+
+/**
+ * Where the tabs sit: on one row (same top), each inside the list's visible box (nothing cut),
+ * whether the list had to scroll to hold them, and the page's own width (no sideways scroll).
+ */
+function tabsLayout(page: Page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('[role="tablist"]');
+    if (!list) throw new Error('no tablist');
+    const frame = list.getBoundingClientRect();
+    const tabs = Array.from(list.querySelectorAll('[role="tab"]'), (t) => t.getBoundingClientRect());
+    return {
+      oneRow: tabs.every((t) => Math.abs(t.top - (tabs[0]?.top ?? 0)) < 1),
+      allVisible: tabs.every((t) => t.left >= frame.left - 0.5 && t.right <= frame.right + 0.5),
+      listScrolls: list.scrollWidth > list.clientWidth,
+      pageWidth: document.documentElement.scrollWidth,
+    };
+  });
+}
+
 describe('orders list', () => {
   const browser = useBrowser();
 
@@ -71,7 +95,7 @@ describe('orders list', () => {
     for (const id of ids) await card(page, id).waitFor();
     await expect.poll(() => tab(page, 'Активные').textContent()).toBe('Активные3');
     expect(await tab(page, 'Архив').textContent()).toBe('Архив0');
-    expect(await card(page, newest).textContent()).toContain('Оценка стоимости');
+    expect(await card(page, newest).textContent()).toContain('Уточняем стоимость');
     expect(await axeViolations(page)).toEqual([]);
 
     // Trash: gone at once, counter −1, undo offered.
@@ -114,8 +138,51 @@ describe('orders list', () => {
     await card(page, ids[0] ?? 0).waitFor();
     await expect.poll(() => page.getByRole('article').count()).toBe(3);
 
-    // Nothing scrolls sideways at 360 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Nothing scrolls sideways, and the tabs (with a two-digit counter) keep one row, whole.
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await tabsLayout(page), `at ${width} px`).toEqual({
+        oneRow: true,
+        allVisible: true,
+        listScrolls: false,
+        pageWidth: width,
+      });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an order from anywhere on its card, or by Enter on its link; the menu keeps its own clicks', async () => {
+    const base = inject('baseUrl');
+    const creds = await createCustomer(base, 'orders-card');
+    const [id = 0] = await placeOrders(base, await accessToken(base, creds), 1);
+    const { page, context, errors } = await newPage(browser(), base);
+    await login(page, creds);
+    await page.waitForURL('**/home/active');
+    await card(page, id).waitFor();
+
+    // The ⋯ menu opens over the card and the list stays.
+    await page.getByRole('button', { name: `Действия с заказом №${id}` }).click();
+    await page.getByRole('menuitem', { name: 'Открыть' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home/active');
+    await page.keyboard.press('Escape');
+
+    // A click on the card's empty lower corner, away from the title, opens the order.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const box = await card(page, id).boundingBox();
+    if (!box) throw new Error('no card');
+    await page.mouse.click(box.x + box.width - 24, box.y + box.height - 8);
+    await page.waitForURL(`**/order/${id}/chat`);
+
+    // By keyboard: the card's link has the number and the topic in its name.
+    await page.goBack();
+    await page.waitForURL('**/home/active');
+    const link = page.getByRole('link', {
+      name: `Заказ №${id}: ${await workTitle(page, id)} — Тема заказа 1`,
+    });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/order/${id}/chat`);
     expect(errors).toEqual([]);
     await context.close();
   });
