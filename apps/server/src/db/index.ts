@@ -41,6 +41,10 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
   if (opts.sqlitePath === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
   const reader = new SQLite(opts.sqlitePath, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
+  // The reader serves the orders list's reads, a page's rows scattered through the table: reading
+  // the file's pages through a memory map instead of a read() and a copy each made rendering a page
+  // ~9 % cheaper (bench/README.md). It holds no memory of its own: the pages are the OS's cache.
+  reader.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   return {
     db,
     dialect: 'sqlite',
@@ -51,6 +55,9 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
     },
   };
 }
+
+/** How much of the database file SQLite's reader connection maps into memory. */
+export const READER_MMAP_BYTES = 256 * 1024 * 1024;
 
 const STATEMENT_CACHE_SIZE = 500;
 

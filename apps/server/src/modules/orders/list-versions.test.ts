@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from '../../../test/helpers';
 import { orderBody, placeOrder, workTypes } from '../../../test/orders-fixtures';
+import { READER_MMAP_BYTES } from '../../db/index';
 import * as repo from './repo';
 import { OrdersService } from './service';
 
@@ -339,6 +340,8 @@ describe('the cached orders list', () => {
       expect(read(a.userId)).not.toBe(before);
       expect(read(a.userId)).toBe(await repo.listVersion(db(), a.userId));
       expect(() => reader!.prepare('delete from orders').run()).toThrow(/readonly/);
+      // The list's reads go through a memory map of the file (see db/index.ts).
+      expect(reader!.pragma('mmap_size', { simple: true })).toBe(READER_MMAP_BYTES);
     },
   );
 
