@@ -43,7 +43,7 @@ export function CompanyDetails({ heading }: { heading: string }) {
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Th scope="row" w={{ base: 110, xs: 160 }}>
+                <Table.Th scope="row" w={{ base: 132, xs: 160 }}>
                   {label}
                 </Table.Th>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
