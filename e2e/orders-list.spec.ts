@@ -180,7 +180,27 @@ describe('orders list', () => {
     const link = page.getByRole('link', {
       name: `Заказ №${id}: ${await workTitle(page, id)} — Тема заказа 1`,
     });
-    await link.focus();
+    await page.getByRole('button', { name: `Действия с заказом №${id}` }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The app's focus ring goes round the whole card (the link's ::after covers it), not the title.
+    expect(
+      await link.evaluate((el) => {
+        const ring = getComputedStyle(el, '::after');
+        const appRing = getComputedStyle(document.documentElement).getPropertyValue('--app-focus-ring');
+        const probe = document.createElement('i');
+        probe.style.color = appRing;
+        document.body.append(probe);
+        const expected = getComputedStyle(probe).color;
+        probe.remove();
+        return {
+          style: ring.outlineStyle,
+          wide: parseFloat(ring.outlineWidth) >= 2,
+          app: ring.outlineColor === expected,
+          title: getComputedStyle(el).outlineStyle,
+        };
+      }),
+    ).toEqual({ style: 'solid', wide: true, app: true, title: 'none' });
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/order/${id}/chat`);
     expect(errors).toEqual([]);
