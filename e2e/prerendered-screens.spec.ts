@@ -178,7 +178,17 @@ describe('prerendered cabinet shell', () => {
       'rgb(255, 255, 255)',
     );
     expect(await page.getByRole('banner').isVisible()).toBe(true);
-    // On a phone the sidebar waits behind the burger and the bottom bar is there at once.
+    // On a phone the sidebar waits behind the burger, out of the Tab order, and the bottom bar is
+    // there at once.
+    expect(await page.locator('#cabinet-nav').isVisible()).toBe(false);
+    const stops: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => (document.activeElement?.closest('#cabinet-nav') ? 'nav' : 'other')),
+      );
+    }
+    expect(stops).not.toContain('nav');
     const bar = page.getByRole('navigation', { name: 'Быстрый переход' });
     expect(await bar.isVisible()).toBe(true);
     expect(await bar.getByRole('link', { name: 'Платежи' }).getAttribute('aria-current')).toBe('page');

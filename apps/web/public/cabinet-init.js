@@ -4,6 +4,13 @@
 // cabinet and then a redirect once the scripts have arrived. With `al` (an auto-login link) the
 // app signs in first, so the shell stays. Only on the cabinet shell: not on the /login path.
 (function () {
+  // On a phone the sidebar waits off-screen for the burger, which works once the app has taken over
+  // (and makes it inert meanwhile): until then its links must not take the keyboard focus.
+  var phoneNav = document.createElement('style');
+  phoneNav.textContent =
+    '@media (max-width:47.99em){#root[data-prerendered] #cabinet-nav{visibility:hidden}}';
+  document.head.appendChild(phoneNav);
+
   var signedIn;
   try {
     signedIn = !!localStorage.getItem('key');

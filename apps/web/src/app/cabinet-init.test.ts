@@ -31,6 +31,9 @@ function run(url: string, token: string | null) {
   return { replaced, styles, scriptsKept: root.attrs.has('data-scripts') };
 }
 
+/** Keeps the off-screen phone sidebar out of the Tab order until the app has taken over. */
+const PHONE_NAV = '@media (max-width:47.99em){#root[data-prerendered] #cabinet-nav{visibility:hidden}}';
+
 const ADDRESSES = [
   '/home/active',
   '/home/archive?page=2',
@@ -48,17 +51,25 @@ describe('cabinet-init.js', () => {
     const { pathname, search } = new URL(url, 'http://localhost');
     const { replaced, styles, scriptsKept } = run(url, null);
     expect(replaced).toEqual([loginHrefForVisitor(pathname, search)]);
-    expect(styles).toEqual(['#root{visibility:hidden}']);
+    expect(styles).toEqual([PHONE_NAV, '#root{visibility:hidden}']);
     // The page being left does not ask for the app's scripts.
     expect(scriptsKept).toBe(false);
   });
 
   it('leaves the shell to a customer with a session', () => {
-    expect(run('/home/active?msg=hi', 'token')).toEqual({ replaced: [], styles: [], scriptsKept: true });
+    expect(run('/home/active?msg=hi', 'token')).toEqual({
+      replaced: [],
+      styles: [PHONE_NAV],
+      scriptsKept: true,
+    });
   });
 
   it('leaves an auto-login link to the app, which signs in first', () => {
-    expect(run('/order/5/chat?al=abc', null)).toEqual({ replaced: [], styles: [], scriptsKept: true });
+    expect(run('/order/5/chat?al=abc', null)).toEqual({
+      replaced: [],
+      styles: [PHONE_NAV],
+      scriptsKept: true,
+    });
   });
 
   it('leaves blocked storage to the app, which shows the error screen', () => {
