@@ -80,8 +80,9 @@ describe('cabinet-init.js', () => {
         throw new DOMException('blocked', 'SecurityError');
       },
     };
+    const document = { createElement: () => ({}), head: { appendChild: () => {} } };
     expect(() =>
-      new Function('location', 'localStorage', 'document', source)(location, localStorage, {}),
+      new Function('location', 'localStorage', 'document', source)(location, localStorage, document),
     ).not.toThrow();
   });
 });
