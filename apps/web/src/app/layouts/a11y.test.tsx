@@ -18,7 +18,11 @@ import CabinetLayout from './cabinet-layout';
 import DocumentLayout from './document-layout';
 import PublicLayout from './public-layout';
 
-vi.mock('../../features/auth/api', () => ({ useSocialLinks: vi.fn() }));
+// The real module but the social links, so the login screen reads its other calls as it does live.
+vi.mock('../../features/auth/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../features/auth/api')>()),
+  useSocialLinks: vi.fn(),
+}));
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));
 vi.mock('../../features/auth/store', () => ({ useIsAuthenticated: () => false }));
 
