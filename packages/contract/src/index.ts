@@ -1,4 +1,5 @@
 export * from './common/company';
+export * from './common/company-settings';
 export * from './common/errors';
 export * from './common/load-status';
 export * from './common/phone';

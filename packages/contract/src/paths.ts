@@ -1,4 +1,4 @@
-import { companyApi } from './common/company';
+import { companyApi } from './common/company-settings';
 
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {

@@ -1,8 +1,5 @@
 import { z } from './zod';
 
-/** Not in spec §7: the operator's legal details, public, for the documents and the page footers. */
-export const companyApi = '/client/api/main/company/' as const;
-
 /**
  * Who runs the service, from the server's COMPANY_* settings. Production refuses to start
  * without name, ИНН, ОГРН and address; in development an unset one is null (the web app shows a
@@ -16,12 +13,3 @@ export const CompanySchema = z.object({
   email: z.string().nullable(),
 });
 export type Company = z.infer<typeof CompanySchema>;
-
-/** The setting behind each field, for the development placeholders. */
-export const COMPANY_SETTINGS = {
-  name: 'COMPANY_NAME',
-  inn: 'COMPANY_INN',
-  ogrn: 'COMPANY_OGRN',
-  address: 'COMPANY_ADDRESS',
-  email: 'COMPANY_EMAIL',
-} as const satisfies Record<keyof Company, string>;

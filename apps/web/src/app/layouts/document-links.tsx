@@ -1,5 +1,5 @@
 import { Group, Stack } from '@mantine/core';
-import { CompanyFooterLine } from '../../features/documents/components/company-details';
+import { CompanyFooterLine } from '../../features/documents/components/company-footer-line';
 import { commonMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { AppLink } from '../../shared/ui/app-link';
