@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSocialLinks } from '../../features/auth/api';
+import type * as AuthApi from '../../features/auth/api';
 import ChangePasswordPage from '../../features/auth/routes/change-password-page';
 import LoginPage from '../../features/auth/routes/login-page';
 import RegistrationPage from '../../features/auth/routes/registration-page';
@@ -20,7 +21,7 @@ import PublicLayout from './public-layout';
 
 // The real module but the social links, so the login screen reads its other calls as it does live.
 vi.mock('../../features/auth/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../features/auth/api')>()),
+  ...(await importOriginal<typeof AuthApi>()),
   useSocialLinks: vi.fn(),
 }));
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));
