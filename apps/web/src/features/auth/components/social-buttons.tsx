@@ -2,7 +2,7 @@ import { Button, Divider, Stack, Text } from '@mantine/core';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@cabinet/contract';
 import { IconBrandGoogle, IconBrandVk, IconBrandYandex } from '@tabler/icons-react';
 import { useSocialLinks } from '../api';
-import { authScreenMessages as m } from '../messages';
+import { loginScreenMessages as m } from '../login-messages';
 
 const icons: Record<SocialNetwork, typeof IconBrandVk> = {
   vk: IconBrandVk,

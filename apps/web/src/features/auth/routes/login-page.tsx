@@ -19,7 +19,7 @@ import {
   verifyLoginCode,
 } from '../api';
 import { SocialButtons } from '../components/social-buttons';
-import { authScreenMessages as m } from '../messages';
+import { loginScreenMessages as m } from '../login-messages';
 import { readDraft, saveDraft } from '../sign-in-draft';
 import { useAfterSignIn } from './redirect-target';
 
