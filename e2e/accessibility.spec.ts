@@ -5,20 +5,8 @@ import { axeViolations } from './support/axe';
 import { newPage } from './support/browser';
 import { backgroundOf, contrast, parseColor, shadowColor, styleOf } from './support/contrast';
 import { useBrowser } from './support/fixtures';
+import { VISITOR_SCREENS } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
-
-const publicScreens = [
-  '/login',
-  '/registration',
-  '/restore',
-  '/change-password/some-id/',
-  '/socials-email-auth?token=abc',
-  '/documents/user-agreement',
-  '/documents/service-contract',
-  '/documents/privacy-policy',
-  '/404',
-  '/429',
-];
 
 describe.each(['light', 'dark'] as const)('axe finds no violation in the %s theme', (theme) => {
   const browser = useBrowser();
@@ -27,7 +15,7 @@ describe.each(['light', 'dark'] as const)('axe finds no violation in the %s them
     const { page, context } = await newPage(browser(), inject('baseUrl'));
     await page.addInitScript((t) => localStorage.setItem('app_theme', t), theme);
     const found: string[] = [];
-    for (const path of publicScreens) {
+    for (const path of VISITOR_SCREENS) {
       await page.goto(path);
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from './support/auth';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
+import { VISITOR_SCREENS } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -14,19 +15,6 @@ import { startServer, type RunningServer } from './support/server';
 
 const WIDTHS = [360, 390] as const;
 const LONG_EMAIL = 'aleksandrakonstantinopolskayavinogradova2026@studentuniversityexample.com';
-
-const visitorScreens = [
-  '/login',
-  '/registration',
-  '/restore',
-  '/change-password/some-id/',
-  '/socials-email-auth?token=abc',
-  '/documents/user-agreement',
-  '/documents/service-contract',
-  '/documents/privacy-policy',
-  '/404',
-  '/429',
-];
 
 /** What sticks out: the page's own overflow, then elements and text lines past their clip edge. */
 async function overflowAt(page: Page): Promise<string[]> {
@@ -116,7 +104,7 @@ describe('narrow screens', () => {
   it.each(WIDTHS)('keeps every visitor screen within %i px', async (width) => {
     const { page, context } = await phone(width);
     const found: string[] = [];
-    for (const path of visitorScreens) {
+    for (const path of VISITOR_SCREENS) {
       await open(page, path);
       found.push(...(await overflowAt(page)).map((o) => `${path}: ${o}`));
     }
