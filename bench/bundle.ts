@@ -6,8 +6,7 @@ import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { chromiumPath } from './env';
+import { launch } from '../e2e/support/browser';
 import { startServer, repoRoot } from '../e2e/support/server';
 
 const dist = resolve(repoRoot, 'apps/web/dist');
@@ -17,16 +16,7 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage();
   const scripts = new Set<string>();

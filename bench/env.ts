@@ -1,2 +1,2 @@
-/** Where benchmarks find Chromium. */
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Where Lighthouse finds Chromium: the e2e suite's `CHROMIUM_PATH` (the Playwright benchmarks launch it through that suite). */
+export { CHROMIUM_PATH as chromiumPath } from '../e2e/support/browser';

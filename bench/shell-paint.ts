@@ -12,9 +12,9 @@ import { execSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath } from './env';
+import type { Browser } from 'playwright-core';
 import { createCustomer } from '../e2e/support/auth';
+import { launch } from '../e2e/support/browser';
 import { repoRoot, startServer, type RunningServer } from '../e2e/support/server';
 
 const PATH = process.env.BENCH_PATH ?? '/home/active';
@@ -128,16 +128,7 @@ const ms = (v: number | null) => (v === null ? '—' : `${(v / 1000).toFixed(2)}
 const env = { RATE_MAX_PER_IP: '10000', LOG_LEVEL: 'error' };
 const withShell = await startServer({ ...env, WEB_DIST: dist });
 const withoutShell = await startServer({ ...env, WEB_DIST: bare });
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launch();
 try {
   const cases = [
     { name: `${PATH} with the shell`, server: withShell, path: PATH, signedIn: true },
