@@ -1,20 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeMediaQueryList } from './shared/ui/media-query-fake';
 
 // jsdom lacks the layout and media APIs Mantine and the router touch.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 }
 if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {

@@ -5,6 +5,7 @@ import { useFinances, useProfile } from '../../features/profile/api';
 import { renderRoute } from '../../shared/ui/test-utils';
 import { cssVariablesResolver, theme } from '../theme';
 import CabinetLayout from './cabinet-layout';
+import { fakeMediaQueryList } from '../../shared/ui/media-query-fake';
 
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));
 
@@ -32,18 +33,8 @@ function renderCabinet(url: string) {
 }
 
 function phoneScreen(isPhone: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: isPhone && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, isPhone && query.includes('max-width')),
   );
 }
 

@@ -14,6 +14,7 @@ import { uploadFiles } from '../../../shared/api/upload';
 import { renderRoute } from '../../../shared/ui/test-utils';
 import { emptyOrderForm, type OrderFormValues } from '../model';
 import { OrderForm } from './order-form';
+import { fakeMediaQueryList } from '../../../shared/ui/media-query-fake';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 vi.mock('../../../shared/api/upload', () => ({ uploadFiles: vi.fn() }));
@@ -303,18 +304,8 @@ describe('OrderForm', { timeout: 20_000 }, () => {
 
   describe('on a narrow screen', () => {
     beforeEach(() => {
-      vi.spyOn(window, 'matchMedia').mockImplementation(
-        (query: string) =>
-          ({
-            matches: query.includes('max-width'),
-            media: query,
-            onchange: null,
-            addEventListener: () => {},
-            removeEventListener: () => {},
-            addListener: () => {},
-            removeListener: () => {},
-            dispatchEvent: () => false,
-          }) as MediaQueryList,
+      vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+        fakeMediaQueryList(query, query.includes('max-width')),
       );
     });
 
