@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from './support/auth';
-import { newPage } from './support/browser';
+import { appTookOver, newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
 import { latestMail, linkIn, uniqueEmail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -27,7 +27,7 @@ describe('sign-in dead ends', () => {
     const { page, context, errors } = await newPage(browser(), server.url);
     await page.goto('/login');
     await expect.poll(() => focusedName(page)).toBe('email');
-    await page.waitForFunction(() => !document.getElementById('root')?.dataset.prerendered);
+    await appTookOver(page);
     expect(await focusedName(page)).toBe('email');
 
     // On a slow line: the prerendered screen is there, the app is not yet.
@@ -42,7 +42,7 @@ describe('sign-in dead ends', () => {
     await page.getByLabel('Пароль', { exact: true }).click();
     released = true;
     for (const route of held) await route.continue();
-    await page.waitForFunction(() => !document.getElementById('root')?.dataset.prerendered);
+    await appTookOver(page);
     expect(await focusedName(page)).toBe('password');
     expect(errors).toEqual([]);
     await context.close();
@@ -52,6 +52,7 @@ describe('sign-in dead ends', () => {
     const creds = await createCustomer(server.url, 'lockout');
     const { page, context, errors } = await newPage(browser(), server.url);
     await page.goto('/login');
+    await appTookOver(page);
     await page.getByLabel('E-mail').fill(creds.email);
     for (let i = 0; i < 3; i += 1) {
       await failPassword(page);
@@ -126,7 +127,7 @@ describe('sign-in dead ends', () => {
       viewport: { width: 360, height: 740 },
     });
     await page.goto('/login');
-    await page.waitForFunction(() => !document.getElementById('root')?.dataset.prerendered);
+    await appTookOver(page);
     await page.waitForLoadState('networkidle');
     expect(await page.getByText('Или войдите через').count()).toBe(0);
     expect(await page.getByText(/Войти через/).count()).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import { appTookOver, newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
 
 describe('theme', () => {
@@ -11,6 +11,8 @@ describe('theme', () => {
     const scheme = () =>
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     expect(await scheme()).toBe('light');
+    // The prerendered /login paints before the scripts: its toggle works once the app has it.
+    await appTookOver(page);
     await page.getByRole('button', { name: /тёмн|темн/i }).click();
     await expect.poll(scheme).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('app_theme'))).toContain('dark');

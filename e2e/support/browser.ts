@@ -34,3 +34,8 @@ export async function newPage(
   page.on('pageerror', (e) => errors.push(String(e)));
   return { context, page, errors };
 }
+
+/** Waits until the app has taken over a prerendered screen (main.tsx drops `data-prerendered`). */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.dataset.prerendered);
+}
