@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { appTookOver } from './browser';
 import { uniqueEmail } from './outbox';
 
 export const PASSWORD = 'Zelenyi-Kit-2026';
@@ -19,6 +20,9 @@ export async function createCustomer(baseUrl: string, tag = 'user') {
 /** Signs in through the login screen, as a person would. */
 export async function login(page: Page, creds: { email: string; password: string }, path = '/login') {
   await page.goto(path);
+  // Typing into the prerendered screen while the app takes it over is its own journey
+  // (sign-in-dead-ends); here the form is the app's.
+  await appTookOver(page);
   await page.getByLabel('E-mail').fill(creds.email);
   await page.getByLabel('Пароль', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
