@@ -12,4 +12,6 @@ export * from './auth/schemas';
 export * from './profile/schemas';
 export * from './reference';
 export * from './orders';
+export * from './workspace/schemas';
+export * from './staff/schemas';
 export * from './paths';

@@ -53,12 +53,70 @@ export const api = {
     /** `?id=`: data of the success and welcome screens. */
     success: '/api/client/orders/success/',
     welcome: '/api/client/orders/welcome/',
+    // The order workspace (issue 9).
+    /** GET the order's files (every group); POST (multipart) the customer's own. */
+    files: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/files/`,
+    /** PATCH `{ is_reviewed: true }`. */
+    file: (id: number | string, fileId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/`,
+    /** GET an image or PDF inline, sandboxed (never HTML or SVG). */
+    filePreview: (id: number | string, fileId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/preview/`,
+    /** POST: the order's files as one zip, streamed. */
+    downloadZip: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/files/download-zip/`,
+    reworks: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/reworks/`,
+    rework: (id: number | string, reworkId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/`,
+    /** GET the care requests; POST a new one. */
+    care: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/care/`,
+    careRequest: (id: number | string, careId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/`,
+    careMessages: (id: number | string, careId: number | string) =>
+      `/api/client/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/messages/`,
+    timeline: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/timeline/`,
+    /** POST: the customer accepts the delivered work («Проверьте работу» → «Выполнен»). */
+    accept: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/accept/`,
+  },
+  /** The staff side (managers and authors); staff tokens only. */
+  staff: {
+    login: '/api/staff/auth/login/',
+    refresh: '/api/staff/auth/token/refresh/',
+    logout: '/api/staff/auth/logout/',
+    me: '/api/staff/me/',
+    /** GET (manager): authors to assign. */
+    performers: '/api/staff/performers/',
+    /** GET the queue (`StaffOrderListQuery`): a performer sees only their own orders. */
+    orders: '/api/staff/orders/',
+    /** GET; PATCH (manager) price and deadline. */
+    order: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/`,
+    assign: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/assign/`,
+    status: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/status/`,
+    /** GET; POST (multipart, `?kind=intermediate|final`). */
+    files: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/files/`,
+    fileDownload: (id: number | string, fileId: number | string) =>
+      `/api/staff/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download/`,
+    reworks: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/reworks/`,
+    rework: (id: number | string, reworkId: number | string) =>
+      `/api/staff/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/`,
+    reworkAnswer: (id: number | string, reworkId: number | string) =>
+      `/api/staff/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/answer/`,
+    care: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/care/`,
+    careRequest: (id: number | string, careId: number | string) =>
+      `/api/staff/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/`,
+    careMessages: (id: number | string, careId: number | string) =>
+      `/api/staff/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/messages/`,
+    timeline: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/timeline/`,
+    /** GET (manager): care requests of every order (`?state=open|answered|closed`). */
+    careQueue: '/api/staff/care/',
   },
 } as const;
 
 /** The refresh-token cookie is sent only to these paths (refresh and logout). */
 export const REFRESH_COOKIE_NAME = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/client/auth/';
+/** The staff refresh cookie: another name and path, so the two sessions never mix. */
+export const STAFF_REFRESH_COOKIE_NAME = 'staff_refresh_token';
+export const STAFF_REFRESH_COOKIE_PATH = '/api/staff/auth/';
 
 /**
  * The one list of endpoints a visitor may call without an access token (route patterns as
@@ -84,6 +142,9 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'POST', path: api.auth.changeEmailCancel },
   { method: 'POST', path: api.profile.root },
   { method: 'GET', path: companyApi },
+  { method: 'POST', path: api.staff.login },
+  { method: 'POST', path: api.staff.refresh },
+  { method: 'POST', path: api.staff.logout },
 ];
 
 export function isPublicEndpoint(method: string, path: string): boolean {

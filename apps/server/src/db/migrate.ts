@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-order-counts';
 import * as m005 from './migrations/005-order-list-versions';
 import * as m006 from './migrations/006-email-confirmation';
 import * as m007 from './migrations/007-mail-queue';
+import * as m008 from './migrations/008-order-workspace';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-order-list-versions': m005,
   '006-email-confirmation': m006,
   '007-mail-queue': m007,
+  '008-order-workspace': m008,
 };
 
 class InCodeProvider implements MigrationProvider {

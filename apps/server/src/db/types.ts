@@ -204,6 +204,12 @@ export interface OrdersTable {
   packet_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The author working on it (staff_users.id, role performer). */
+  performer_id: number | null;
+  /** Kopecks paid so far. */
+  paid: Generated<number>;
+  /** End of the guarantee, set by the first final file. */
+  guarantee_until: string | null;
 }
 
 export interface OrderPacketsPlacedTable {
@@ -226,7 +232,8 @@ export interface OrderListVersionsTable {
   version: number;
 }
 
-export type OrderFileKind = 'customer' | 'without_qc' | 'ajax';
+/** ajax: uploaded, not attached yet; customer / without_qc: the customer's; intermediate / final: the author's. */
+export type OrderFileKind = 'customer' | 'without_qc' | 'ajax' | 'intermediate' | 'final';
 
 export interface OrderFilesTable {
   id: Generated<number>;
@@ -238,6 +245,12 @@ export interface OrderFilesTable {
   size: number;
   mime: string;
   created_at: string;
+  /** The staff member who uploaded it (an author's or manager's file), else null. */
+  staff_id: Generated<number | null>;
+  /** A received file the customer has marked reviewed. */
+  is_reviewed: Generated<Flag>;
+  /** The rework or care message it came with (thread_messages.id). */
+  thread_message_id: Generated<number | null>;
 }
 
 export interface PromoCodesTable {
@@ -250,6 +263,78 @@ export interface PromoCodesTable {
   max_uses: number | null;
   uses: Generated<number>;
   expires_at: string | null;
+}
+
+export type StaffRoleName = 'manager' | 'performer';
+
+/** Managers and authors, apart from customers (migration 008). */
+export interface StaffUsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: StaffRoleName;
+  /** Display name shown to customers and colleagues. */
+  name: string;
+  is_active: Generated<Flag>;
+  created_at: string;
+}
+
+export interface StaffRefreshTokensTable {
+  id: Generated<number>;
+  staff_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export type ActorRoleName = 'customer' | 'manager' | 'performer' | 'system';
+
+/** The order's timeline: one row per event (`TIMELINE_KINDS`), `data` as JSON. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  actor_role: ActorRoleName;
+  staff_id: number | null;
+  data: Generated<string>;
+  created_at: string;
+}
+
+export interface ReworksTable {
+  id: Generated<number>;
+  order_id: number;
+  number: number;
+  state: Generated<'open' | 'answered'>;
+  comment: string;
+  wished_date: string | null;
+  created_at: string;
+  answered_at: string | null;
+  customer_seen_at: string | null;
+}
+
+export interface CareRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'question' | 'complaint';
+  state: Generated<'open' | 'answered' | 'closed'>;
+  subject: string;
+  created_at: string;
+  updated_at: string;
+  customer_seen_at: string | null;
+}
+
+export interface ThreadMessagesTable {
+  id: Generated<number>;
+  order_id: number;
+  thread: 'rework' | 'care';
+  thread_id: number;
+  author_role: 'customer' | 'manager' | 'performer';
+  staff_id: number | null;
+  text: string;
+  created_at: string;
 }
 
 export interface DB {
@@ -273,4 +358,10 @@ export interface DB {
   order_list_versions: OrderListVersionsTable;
   order_files: OrderFilesTable;
   promo_codes: PromoCodesTable;
+  staff_users: StaffUsersTable;
+  staff_refresh_tokens: StaffRefreshTokensTable;
+  order_events: OrderEventsTable;
+  reworks: ReworksTable;
+  care_requests: CareRequestsTable;
+  thread_messages: ThreadMessagesTable;
 }

@@ -1,0 +1,203 @@
+import { z } from '../common/zod';
+import { DaySchema, OrderDetailsSchema } from '../orders/schemas';
+import { OrderStatusSchema } from '../orders/statuses';
+import {
+  CareKindSchema,
+  CareStateSchema,
+  ThreadPostRequestSchema,
+  WorkspaceFileListSchema,
+} from '../workspace/schemas';
+
+/**
+ * The staff side (`/staff` in the web app, `/api/staff/…` on the server): managers and authors
+ * ("performers"), stored apart from customers, with tokens of their own audience.
+ */
+
+export const STAFF_ROLES = ['manager', 'performer'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+export const staffRoleTitles: Record<StaffRole, string> = { manager: 'Менеджер', performer: 'Автор' };
+
+/** The names staff use for the statuses (the customer's titles are in ORDER_STATUSES). */
+export const STAFF_STATUS_TITLES: Readonly<Record<number, string>> = {
+  1: 'Оценка стоимости',
+  2: 'Ожидает оплаты',
+  3: 'Оплачен, ищем автора',
+  4: 'В работе',
+  5: 'На проверке у заказчика',
+  6: 'Доработка',
+  7: 'Выполнен',
+  8: 'Отменён',
+  16: 'В корзине у заказчика',
+};
+
+export const staffMessages = {
+  staffOnly: 'Этот раздел — для сотрудников сервиса',
+  customersOnly: 'Войдите как заказчик: это раздел кабинета студента',
+  managerOnly: 'Это может сделать только менеджер',
+  notAssigned: 'Заказ не назначен вам',
+  priceInvalid: 'Укажите цену от 1 ₽ до 1 000 000 ₽',
+  priceLocked: 'Цену нельзя изменить: заказ уже оплачен',
+  performerNotFound: 'Такого автора нет',
+  paidReserved: 'Статус «Оплачен» ставится только после оплаты',
+  statusConflict: 'Статус заказа уже изменился: обновите страницу',
+  transitionRefused: (from: string, to: string) => `Нельзя перевести заказ из «${from}» в «${to}»`,
+  fileKindInvalid: 'Укажите, промежуточный это файл или итоговый',
+  answerNeedsFinal: 'Приложите к ответу на доработку итоговый файл',
+  reworkAnswered: 'На эту доработку уже ответили',
+  nothingToChange: 'Укажите цену или срок',
+} as const;
+
+const id = z.number().int().positive();
+
+export const StaffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: StaffRoleSchema,
+  name: z.string(),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+
+/** `POST /api/staff/auth/login/` (and `token/refresh/`): the refresh token goes in an httpOnly cookie. */
+export const StaffLoginRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Введите e-mail'),
+  password: z.string().min(1, 'Введите пароль'),
+});
+export type StaffLoginRequest = z.input<typeof StaffLoginRequestSchema>;
+export const StaffTokenSchema = z.object({
+  access: z.string(),
+  expires_in: z.number().int(),
+  staff: StaffMeSchema,
+});
+export type StaffToken = z.infer<typeof StaffTokenSchema>;
+
+export const PerformerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  active_orders: z.number().int(),
+});
+export type Performer = z.infer<typeof PerformerSchema>;
+export const PerformerListSchema = z.object({ results: z.array(PerformerSchema) });
+
+/** The customer as staff see them: a manager sees contacts; a performer, the first name only. */
+export const StaffCustomerSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type StaffCustomer = z.infer<typeof StaffCustomerSchema>;
+
+export const StaffOrderListItemSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  work_type: z.string(),
+  topic: z.string(),
+  deadline: z.string(),
+  deadline_at: z.string(),
+  price: z.number().int().nonnegative(),
+  paid: z.number().int().nonnegative(),
+  performer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  customer_name: z.string(),
+  /** Open reworks and unanswered care requests: what waits for staff. */
+  open_reworks: z.number().int().nonnegative(),
+  open_care: z.number().int().nonnegative(),
+  created_at: z.string(),
+});
+export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
+
+export const STAFF_PAGE_SIZE = 20;
+export const StaffOrderListQuerySchema = z.object({
+  status: z.coerce.number().int().optional(),
+  deadline_from: DaySchema.optional(),
+  deadline_to: DaySchema.optional(),
+  assigned: z.enum(['yes', 'no']).optional(),
+  work_type: z.coerce.number().int().positive().optional(),
+  /** An order number or words of the topic. */
+  q: z.string().trim().max(200).optional(),
+  /** `deadline` (soonest first; a performer's default) or `new` (newest first; a manager's). */
+  sort: z.enum(['deadline', 'new']).optional(),
+  page: z.coerce.number().int().positive().default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(STAFF_PAGE_SIZE),
+});
+export type StaffOrderListQuery = z.input<typeof StaffOrderListQuerySchema>;
+export const StaffOrderListSchema = z.object({
+  results: z.array(StaffOrderListItemSchema),
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
+
+export const StaffOrderSchema = StaffOrderListItemSchema.extend({
+  details: OrderDetailsSchema,
+  customer: StaffCustomerSchema,
+  cost: z.number().int().nonnegative(),
+  discount: z.number().int().nonnegative(),
+  guarantee_until: z.string().nullable(),
+  files: WorkspaceFileListSchema,
+  /** Statuses this caller may move the order to now (ids), by ADR 004 and the role. */
+  next_statuses: z.array(z.number().int()),
+  is_trash: z.boolean(),
+});
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+
+/** `PATCH /api/staff/orders/{id}/` (manager): price in kopecks and/or the deadline day. */
+export const StaffOrderUpdateRequestSchema = z
+  .object({
+    price: z
+      .number({ error: staffMessages.priceInvalid })
+      .int(staffMessages.priceInvalid)
+      .min(100, staffMessages.priceInvalid)
+      .max(100_000_000, staffMessages.priceInvalid)
+      .optional(),
+    deadline: DaySchema.optional(),
+  })
+  .refine((b) => b.price !== undefined || b.deadline !== undefined, {
+    message: staffMessages.nothingToChange,
+  });
+export type StaffOrderUpdateRequest = z.input<typeof StaffOrderUpdateRequestSchema>;
+
+/** `POST /api/staff/orders/{id}/assign/` (manager). */
+export const StaffAssignRequestSchema = z.object({ performer_id: id });
+export type StaffAssignRequest = z.input<typeof StaffAssignRequestSchema>;
+
+/**
+ * `POST /api/staff/orders/{id}/status/` (manager). `from_status_id` is the status the manager saw:
+ * when the order has moved since, the answer is 409 and nothing changes.
+ */
+export const StaffStatusRequestSchema = z.object({
+  status_id: z.number().int(),
+  from_status_id: z.number().int().optional(),
+});
+export type StaffStatusRequest = z.input<typeof StaffStatusRequestSchema>;
+
+/** `POST /api/staff/orders/{id}/files/?kind=intermediate|final` (multipart): the author's deliveries. */
+export const STAFF_FILE_KINDS = ['intermediate', 'final'] as const;
+export const StaffFileKindQuerySchema = z.object({
+  kind: z.enum(STAFF_FILE_KINDS, { error: staffMessages.fileKindInvalid }),
+});
+
+/** `POST /api/staff/orders/{id}/reworks/{rework}/answer/`: text and files already uploaded as final. */
+export const StaffReworkAnswerRequestSchema = ThreadPostRequestSchema;
+/** `POST /api/staff/orders/{id}/care/{care}/messages/` (manager); `close` ends the request. */
+export const StaffCareAnswerRequestSchema = ThreadPostRequestSchema.extend({
+  close: z.boolean().default(false),
+});
+export type StaffCareAnswerRequest = z.input<typeof StaffCareAnswerRequestSchema>;
+
+/** The manager's queue of care requests (`GET /api/staff/care/?state=`). */
+export const StaffCareItemSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  kind: CareKindSchema,
+  state: CareStateSchema,
+  subject: z.string(),
+  customer_name: z.string(),
+  updated_at: z.string(),
+});
+export const StaffCareListSchema = z.object({
+  results: z.array(StaffCareItemSchema),
+  count: z.number().int(),
+});
+export type StaffCareList = z.infer<typeof StaffCareListSchema>;
