@@ -26,6 +26,7 @@ import { lazyScreen as screen } from './lazy-screen';
 import { titles } from './messages';
 import type * as Placeholders from './placeholders';
 import { BootFallback, RootLayout } from './root-layout';
+import { staffRoutes } from './staff-routes';
 
 function placeholder(pick: (module: typeof Placeholders) => ComponentType) {
   return screen(() => import('./placeholders').then((module) => ({ default: pick(module) })));
@@ -265,6 +266,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+
+      // The staff section: its own guard and layout (staff-routes.tsx).
+      ...staffRoutes,
 
       { path: '*', loader: unknownPathLoader, ...redirectOnly },
     ],
