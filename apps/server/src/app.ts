@@ -15,6 +15,7 @@ import ordersModule from './modules/orders/index';
 import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
+import staffModule from './modules/staff/index';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(referenceModule);
   await app.register(storagePlugin);
   await app.register(ordersModule);
+  await app.register(staffModule);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

@@ -19,6 +19,8 @@ async function joseDecision(token: string): Promise<number | null> {
       algorithms: ['HS256'],
       requiredClaims: ['sub', 'exp'],
     });
+    // A token with an audience is a staff token (or no one's): never a customer's.
+    if (payload.aud !== undefined) return null;
     const userId = Number(payload.sub);
     return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
   } catch {
@@ -112,7 +114,8 @@ const claimsArb = fc
       { arbitrary: times(5), weight: 6 },
       { arbitrary: fc.constantFrom<unknown>('yesterday', null), weight: 1 },
     ),
-    aud: fc.option(fc.constantFrom('cabinet', 'staff'), { nil: undefined, freq: 5 }),
+    // Customer tokens carry no audience; one that has any (a staff token's) is refused.
+    aud: weighted<unknown>([undefined, 5], ['staff', 1], ['cabinet', 1]),
   })
   .map(present);
 

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-order-list-versions';
 import * as m006 from './migrations/006-email-confirmation';
 import * as m007 from './migrations/007-mail-queue';
 import * as m008 from './migrations/008-order-workspace';
+import * as m010 from './migrations/010-staff-refresh-successor';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-email-confirmation': m006,
   '007-mail-queue': m007,
   '008-order-workspace': m008,
+  '010-staff-refresh-successor': m010,
 };
 
 class InCodeProvider implements MigrationProvider {

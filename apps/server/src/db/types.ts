@@ -287,6 +287,8 @@ export interface StaffRefreshTokensTable {
   created_at: string;
   expires_at: string;
   rotated_at: string | null;
+  /** The successor, encrypted under this token (migration 010): the grace window's answer. */
+  successor_enc: Generated<string | null>;
   revoked_at: string | null;
 }
 
