@@ -65,6 +65,8 @@ export const ConfigSchema = z
     UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(10_240).default(50),
     UPLOAD_MAX_ORDER_MB: z.coerce.number().positive().max(102_400).default(200),
     UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().max(8760).default(24),
+    // Days of guarantee (free reworks) from the first final file of an order.
+    GUARANTEE_DAYS: z.coerce.number().int().min(0).max(3650).default(20),
 
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86400).default(300),

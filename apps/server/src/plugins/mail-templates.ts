@@ -192,3 +192,77 @@ export function orderPlacedMail(
     label: one ? 'Открыть заказ' : 'Открыть заказы',
   });
 }
+
+/** Kopecks as roubles the way every mail and the order timeline write them («5 000 ₽»). */
+export function formatRoubles(kopecks: number): string {
+  return roubles.format(kopecks / 100);
+}
+
+/** A day `YYYY-MM-DD` as «1 декабря 2026». */
+export function formatDay(day: string): string {
+  return dayText(day);
+}
+
+export interface OrderEventLine {
+  id: number;
+  workType: string;
+  topic: string;
+  /** Kopecks. */
+  price: number;
+  /** `YYYY-MM-DD` or null. */
+  deadline: string | null;
+}
+
+function orderHeader(o: OrderEventLine): string {
+  return [`Заказ №${o.id} — ${o.workType}`, o.topic && `Тема: ${o.topic}`].filter(Boolean).join('\n');
+}
+
+/** A manager priced the order: it waits for payment. */
+export function orderPricedMail(to: string, o: OrderEventLine, link: string): Mail {
+  const lines = [
+    'Менеджер проверил требования и назначил стоимость.',
+    [orderHeader(o), `Стоимость: ${formatRoubles(o.price)}`, o.deadline && `Срок: до ${dayText(o.deadline)}`]
+      .filter(Boolean)
+      .join('\n'),
+    'Оплатите заказ в кабинете, и мы сразу начнём искать автора.',
+  ];
+  return linkMail(to, `Заказ №${o.id}: стоимость ${formatRoubles(o.price)}, ожидает оплаты`, lines, {
+    href: link,
+    label: 'Открыть заказ',
+  });
+}
+
+/** The author sent the finished work: the customer checks it within the guarantee. */
+export function finalDeliveredMail(
+  to: string,
+  o: OrderEventLine,
+  link: string,
+  guaranteeUntil: string | null,
+): Mail {
+  const lines = [
+    'Автор прислал готовую работу.',
+    orderHeader(o),
+    'Проверьте её и примите заказ или попросите доработку.' +
+      (guaranteeUntil ? ` Бесплатные доработки — до ${dayText(guaranteeUntil.slice(0, 10))}.` : ''),
+  ];
+  return linkMail(to, `Заказ №${o.id}: работа готова`, lines, { href: link, label: 'Посмотреть работу' });
+}
+
+/** The author answered a rework. */
+export function reworkAnsweredMail(to: string, o: OrderEventLine, reworkNumber: number, link: string): Mail {
+  const lines = [
+    `Автор ответил на доработку №${reworkNumber}.`,
+    orderHeader(o),
+    'Проверьте исправленную работу.',
+  ];
+  return linkMail(to, `Заказ №${o.id}: доработка готова`, lines, { href: link, label: 'Открыть доработку' });
+}
+
+/** A manager answered a quality-care request. */
+export function careAnsweredMail(to: string, o: OrderEventLine, closed: boolean, link: string): Mail {
+  const lines = [
+    closed ? 'Менеджер ответил на ваше обращение и закрыл его.' : 'Менеджер ответил на ваше обращение.',
+    orderHeader(o),
+  ];
+  return linkMail(to, `Заказ №${o.id}: ответ на обращение`, lines, { href: link, label: 'Прочитать ответ' });
+}

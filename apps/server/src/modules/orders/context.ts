@@ -19,7 +19,11 @@ export interface OrdersDeps {
   mailer?: Pick<Mailer, 'send'>;
   config: Pick<
     Config,
-    'PUBLIC_URL' | 'UPLOAD_MAX_FILE_MB' | 'UPLOAD_MAX_ORDER_MB' | 'UPLOAD_SWEEP_AFTER_HOURS'
+    | 'PUBLIC_URL'
+    | 'UPLOAD_MAX_FILE_MB'
+    | 'UPLOAD_MAX_ORDER_MB'
+    | 'UPLOAD_SWEEP_AFTER_HOURS'
+    | 'GUARANTEE_DAYS'
   >;
 }
 

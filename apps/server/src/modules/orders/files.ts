@@ -9,7 +9,7 @@ import { draftNotFound, fileNotFound, type OrdersContext } from './context';
 import { toFile } from './mappers';
 import * as repo from './repo';
 import type { FileRow } from './repo';
-import { receiveUploads } from './uploads';
+import { receiveUploads, type ReceivedFile } from './uploads';
 
 const MB = 1024 * 1024;
 
@@ -84,6 +84,44 @@ async function store(
   request: FastifyRequest,
   usedBytes: number,
 ): Promise<OrderFile[]> {
+  const rows = await storeUploads(ctx, request, usedBytes, async (trx, received, at) => {
+    await repo.lockCustomer(trx, userId);
+    if (draftId !== null) {
+      // The draft may have been placed or deleted while the files streamed.
+      if (!(await repo.findOrder(trx, userId, draftId, true))) throw draftNotFound();
+      await repo.updateOrder(trx, draftId, { updated_at: at });
+    }
+    const held = await repo.bytesHeld(trx, userId, draftId);
+    requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
+    return repo.insertFiles(
+      trx,
+      received.map((f) => ({
+        order_id: draftId,
+        user_id: userId,
+        kind: draftId === null ? 'ajax' : 'customer',
+        original_name: f.name,
+        stored_name: f.storedName,
+        size: f.size,
+        mime: f.mime,
+        created_at: at,
+      })),
+    );
+  });
+  return rows.map(toFile);
+}
+
+/**
+ * Streams a multipart request's files to storage within the upload limits, then lets `record`
+ * write them in one transaction (where it takes its locks and checks the budget again); when the
+ * transaction fails, the stored bytes are removed. Shared by every upload: drafts, pending
+ * uploads, the order workspace (the customer's and the staff's).
+ */
+export async function storeUploads<T>(
+  ctx: OrdersContext,
+  request: FastifyRequest,
+  usedBytes: number,
+  record: (trx: Kysely<DB>, received: ReceivedFile[], at: string) => Promise<T>,
+): Promise<T> {
   const { storage, config } = ctx.deps;
   const received = await receiveUploads(request, storage, {
     fileMb: config.UPLOAD_MAX_FILE_MB,
@@ -92,30 +130,7 @@ async function store(
   });
   const at = nowIso();
   try {
-    const rows = await ctx.db.transaction().execute(async (trx) => {
-      await repo.lockCustomer(trx, userId);
-      if (draftId !== null) {
-        // The draft may have been placed or deleted while the files streamed.
-        if (!(await repo.findOrder(trx, userId, draftId, true))) throw draftNotFound();
-        await repo.updateOrder(trx, draftId, { updated_at: at });
-      }
-      const held = await repo.bytesHeld(trx, userId, draftId);
-      requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
-      return repo.insertFiles(
-        trx,
-        received.map((f) => ({
-          order_id: draftId,
-          user_id: userId,
-          kind: draftId === null ? 'ajax' : 'customer',
-          original_name: f.name,
-          stored_name: f.storedName,
-          size: f.size,
-          mime: f.mime,
-          created_at: at,
-        })),
-      );
-    });
-    return rows.map(toFile);
+    return await ctx.db.transaction().execute((trx) => record(trx, received, at));
   } catch (err) {
     await Promise.all(received.map((f) => storage.remove(f.storedName)));
     throw err;
@@ -123,7 +138,7 @@ async function store(
 }
 
 /** 413 when an order (or the pending uploads) would hold more than the per-order limit. */
-function requireRoom(ctx: OrdersContext, bytes: number): void {
+export function requireRoom(ctx: OrdersContext, bytes: number): void {
   const { UPLOAD_MAX_ORDER_MB } = ctx.deps.config;
   if (bytes > Math.floor(UPLOAD_MAX_ORDER_MB * MB)) {
     throw new HttpError(413, orderMessages.orderFilesTooLarge(UPLOAD_MAX_ORDER_MB));

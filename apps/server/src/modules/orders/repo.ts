@@ -334,12 +334,16 @@ export function filesOf(db: Kysely<DB>, orderIds: number[]): Promise<FileRow[]> 
   return db.selectFrom('order_files').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
-/** Bytes already held by an order, or — for null — by the customer's uploads waiting for one. */
+/**
+ * Bytes the customer already holds on an order, or — for null — in uploads waiting for one. The
+ * staff's files of the order (rows of the order's customer with a staff_id) have a budget apart.
+ */
 export async function bytesHeld(db: Kysely<DB>, userId: number, orderId: number | null): Promise<number> {
   let q = db
     .selectFrom('order_files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes'))
-    .where('user_id', '=', userId);
+    .where('user_id', '=', userId)
+    .where('staff_id', 'is', null);
   q =
     orderId === null
       ? q.where('order_id', 'is', null).where('kind', '=', 'ajax')

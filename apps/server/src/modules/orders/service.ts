@@ -34,7 +34,8 @@ import { restoreOrder, trashOrder } from './trash';
  * simply not found (404).
  */
 export class OrdersService {
-  private readonly ctx: OrdersContext;
+  /** Shared with the staff face and the workspace (their service functions take it). */
+  readonly ctx: OrdersContext;
   private readonly lists: OrdersList;
 
   constructor(deps: OrdersDeps) {

@@ -1,0 +1,258 @@
+import {
+  workspaceMessages,
+  type CareCreateRequestSchema,
+  type CareDetail,
+  type CareList,
+  type CareRequest,
+  type StaffCareList,
+  type ThreadPostRequestSchema,
+} from '@cabinet/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../../db/index';
+import type { CareRequestsTable, DB } from '../../db/types';
+import { HttpError } from '../../plugins/errors';
+import { notFound, type OrdersContext } from './context';
+import { notifyCustomer } from './event-mails';
+import { customerActor, lockOrder, recordEvent, type Actor } from './lifecycle';
+import * as repo from './repo';
+import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
+import { requireOpen } from './workspace-files';
+import { firstName, type Face } from './workspace-people';
+
+/**
+ * Quality care (spec §5): the customer's questions and complaints about an order, answered by a
+ * manager. A request is open until answered; the customer writing again opens it again; a manager
+ * may close it with the answer, after which it takes no more messages.
+ */
+
+type CareRow = Selectable<CareRequestsTable>;
+type CreateInput = z.output<typeof CareCreateRequestSchema>;
+type PostInput = z.output<typeof ThreadPostRequestSchema>;
+
+const careNotFound = () => new HttpError(404, workspaceMessages.careNotFound);
+const SUBJECT_MAX = 120;
+
+function subjectOf(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
+}
+
+/** When the last staff message came (for "new" marks), by request id. */
+async function lastStaffAnswers(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('thread_messages')
+    .select((eb) => ['thread_id', eb.fn.max('created_at').as('at')])
+    .where('thread', '=', 'care')
+    .where('thread_id', 'in', ids)
+    .where('author_role', '!=', 'customer')
+    .groupBy('thread_id')
+    .execute();
+  return new Map(rows.map((r) => [r.thread_id, String(r.at)]));
+}
+
+function toCare(row: CareRow, face: Face, lastAnswer: string | undefined): CareRequest {
+  const isNew =
+    face === 'staff'
+      ? row.state === 'open'
+      : lastAnswer !== undefined && (row.customer_seen_at === null || row.customer_seen_at < lastAnswer);
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    subject: row.subject,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_new: isNew,
+  };
+}
+
+async function requireOrder(db: Kysely<DB>, orderId: number): Promise<void> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('is_fake', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+}
+
+/** An order's care requests, newest first. Callers check access. */
+export async function listCare(ctx: OrdersContext, orderId: number, face: Face): Promise<CareList> {
+  await requireOrder(ctx.db, orderId);
+  const rows = await ctx.db
+    .selectFrom('care_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .execute();
+  const answers = await lastStaffAnswers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const results = rows.map((r) => toCare(r, face, answers.get(r.id)));
+  return { results, count: results.length };
+}
+
+/** One request with its thread; the customer opening it has seen the answers. */
+export async function getCare(
+  ctx: OrdersContext,
+  orderId: number,
+  careId: number,
+  face: Face,
+): Promise<CareDetail> {
+  await requireOrder(ctx.db, orderId);
+  const row = await ctx.db
+    .selectFrom('care_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('id', '=', careId)
+    .executeTakeFirst();
+  if (!row) throw careNotFound();
+  let seen = row;
+  if (face === 'customer') {
+    const at = nowIso();
+    await ctx.db
+      .updateTable('care_requests')
+      .set({ customer_seen_at: at })
+      .where('id', '=', careId)
+      .execute();
+    seen = { ...row, customer_seen_at: at };
+  }
+  const answers = await lastStaffAnswers(ctx.db, [careId]);
+  const messages = await threadMessages(ctx.db, orderId, 'care', [careId], face);
+  return { ...toCare(seen, face, answers.get(careId)), messages: messages.get(careId) ?? [] };
+}
+
+/** The customer opens a request (a question or a complaint) with a text and pending uploads. */
+export async function createCare(
+  ctx: OrdersContext,
+  userId: number,
+  orderId: number,
+  body: CreateInput,
+): Promise<CareDetail> {
+  const at = nowIso();
+  const careId = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.user_id !== userId) throw notFound();
+    requireOpen(order);
+    const { id } = await trx
+      .insertInto('care_requests')
+      .values({
+        order_id: orderId,
+        kind: body.kind,
+        subject: subjectOf(body.text),
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const messageId = await addMessage(trx, {
+      orderId,
+      thread: 'care',
+      threadId: id,
+      actor: customerActor,
+      text: body.text,
+      at,
+    });
+    await attachCustomerFiles(ctx, trx, userId, order, body.files, messageId);
+    await recordEvent(trx, orderId, 'care_opened', customerActor, { care_id: id, kind: body.kind }, at);
+    return id;
+  });
+  return getCare(ctx, orderId, careId, 'customer');
+}
+
+/**
+ * A message in a request: the customer's (the request is open again; pending uploads as files) or
+ * a manager's answer (answered, or closed with `close`; staff files of the order; the customer is
+ * mailed). A closed request takes no more (409). The caller has checked the actor's access.
+ */
+export async function postCareMessage(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: number,
+  careId: number,
+  body: PostInput,
+  options: { close?: boolean; userId?: number } = {},
+): Promise<CareDetail> {
+  const at = nowIso();
+  const fromCustomer = actor.role === 'customer';
+  await ctx.db.transaction().execute(async (trx) => {
+    if (fromCustomer && options.userId !== undefined) await repo.lockCustomer(trx, options.userId);
+    const order = await lockOrder(trx, orderId);
+    if (!order || (fromCustomer && order.user_id !== options.userId)) throw notFound();
+    const care = await trx
+      .selectFrom('care_requests')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('id', '=', careId)
+      .executeTakeFirst();
+    if (!care) throw careNotFound();
+    if (care.state === 'closed') throw new HttpError(409, workspaceMessages.careClosed);
+    const messageId = await addMessage(trx, {
+      orderId,
+      thread: 'care',
+      threadId: careId,
+      actor,
+      text: body.text,
+      at,
+    });
+    const state = fromCustomer ? 'open' : options.close ? 'closed' : 'answered';
+    // Written only while still not closed: a close that won the race leaves this message refused.
+    const updated = await trx
+      .updateTable('care_requests')
+      .set({ state, updated_at: at })
+      .where('id', '=', careId)
+      .where('state', '!=', 'closed')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, workspaceMessages.careClosed);
+    if (fromCustomer) {
+      await attachCustomerFiles(ctx, trx, order.user_id, order, body.files, messageId);
+    } else {
+      await attachStaffFiles(trx, orderId, body.files, messageId);
+      await recordEvent(
+        trx,
+        orderId,
+        'care_answered',
+        actor,
+        { care_id: careId, closed: state === 'closed' },
+        at,
+      );
+      await notifyCustomer(trx, ctx, orderId, 'care_answered', { closed: state === 'closed' });
+    }
+  });
+  return getCare(ctx, orderId, careId, fromCustomer ? 'customer' : 'staff');
+}
+
+/** The managers' queue of care requests of every order, the longest waiting first. */
+export async function careQueue(
+  ctx: OrdersContext,
+  q: { state?: 'open' | 'answered' | 'closed' | undefined; page: number; pageSize: number },
+): Promise<StaffCareList> {
+  let base = ctx.db.selectFrom('care_requests as c');
+  if (q.state) base = base.where('c.state', '=', q.state);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['c.id', 'c.order_id', 'c.kind', 'c.state', 'c.subject', 'c.updated_at', 'u.fio'])
+    .orderBy('c.updated_at', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      order_id: r.order_id,
+      kind: r.kind,
+      state: r.state,
+      subject: r.subject,
+      customer_name: r.fio.trim() || firstName(''),
+      updated_at: r.updated_at,
+    })),
+    count: Number(total.n),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import {
+  careAnsweredMail,
+  finalDeliveredMail,
+  orderPricedMail,
+  reworkAnsweredMail,
+  type OrderEventLine,
+} from '../../plugins/mail-templates';
+import type { OrdersContext } from './context';
+import { titleOf } from './mappers';
+
+/** What happened to an order that the customer hears about by e-mail. */
+export type CustomerEvent = 'priced' | 'final_delivered' | 'rework_answered' | 'care_answered';
+
+export interface CustomerEventData {
+  /** rework_answered: the rework's number within the order. */
+  reworkNumber?: number;
+  /** care_answered: the request was closed with the answer. */
+  closed?: boolean;
+}
+
+/** The workspace tab each mail links to. */
+const TAB: Record<CustomerEvent, string> = {
+  priced: '',
+  final_delivered: '/files',
+  rework_answered: '/reworks',
+  care_answered: '/care',
+};
+
+/**
+ * Queues the mail about an order's event inside the caller's transaction (it goes out only if the
+ * change commits), to the order's customer unless they turned e-mail off (`email_delivery`).
+ * Reads the order as the transaction sees it, so the mail names the new price or guarantee.
+ */
+export async function notifyCustomer(
+  trx: Kysely<DB>,
+  ctx: OrdersContext,
+  orderId: number,
+  event: CustomerEvent,
+  data: CustomerEventData = {},
+): Promise<void> {
+  const mailer = ctx.deps.mailer;
+  if (!mailer) return;
+  const row = await trx
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.work_type_id',
+      'orders.topic',
+      'orders.price',
+      'orders.deadline',
+      'orders.guarantee_until',
+      'users.email',
+      'users.email_delivery',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row || row.email_delivery !== 1) return;
+  const line: OrderEventLine = {
+    id: row.id,
+    workType: titleOf(row, await ctx.titles(trx)),
+    topic: row.topic,
+    price: row.price,
+    deadline: row.deadline,
+  };
+  const link = `${ctx.deps.config.PUBLIC_URL.replace(/\/+$/, '')}/order/${row.id}${TAB[event]}`;
+  const mail =
+    event === 'priced'
+      ? orderPricedMail(row.email, line, link)
+      : event === 'final_delivered'
+        ? finalDeliveredMail(row.email, line, link, row.guarantee_until)
+        : event === 'rework_answered'
+          ? reworkAnsweredMail(row.email, line, data.reworkNumber ?? 0, link)
+          : careAnsweredMail(row.email, line, data.closed ?? false, link);
+  await mailer.send(mail, trx);
+}

@@ -1,0 +1,255 @@
+import {
+  OrderStatusId,
+  staffMessages,
+  workspaceMessages,
+  type ReworkCreateRequestSchema,
+  type ReworkDetail,
+  type ReworkList,
+  type Rework,
+  type StaffReworkAnswerRequestSchema,
+} from '@cabinet/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../../db/index';
+import type { DB, ReworksTable } from '../../db/types';
+import { HttpError, badRequest } from '../../plugins/errors';
+import { notFound, type OrdersContext } from './context';
+import { notifyCustomer } from './event-mails';
+import { earliestWishedDate, reworkEligibility } from './guarantee';
+import { customerActor, lockOrder, moveStatus, type Actor } from './lifecycle';
+import * as repo from './repo';
+import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
+import type { Face } from './workspace-people';
+
+/**
+ * Reworks (spec §5): the customer sends the delivered work back with a comment (the order goes to
+ * «Доработка»), the author answers with a final file (back to the customer's review). Each rework
+ * is a thread; its first message is the customer's comment.
+ */
+
+type ReworkRow = Selectable<ReworksTable>;
+type CreateInput = z.output<typeof ReworkCreateRequestSchema>;
+type AnswerInput = z.output<typeof StaffReworkAnswerRequestSchema>;
+
+const reworkNotFound = () => new HttpError(404, workspaceMessages.reworkNotFound);
+
+function isNew(row: ReworkRow, face: Face): boolean {
+  if (face === 'staff') return row.state === 'open';
+  return (
+    row.state === 'answered' &&
+    row.answered_at !== null &&
+    (row.customer_seen_at === null || row.customer_seen_at < row.answered_at)
+  );
+}
+
+async function orderRow(db: Kysely<DB>, orderId: number) {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('is_fake', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function hasOpenRework(db: Kysely<DB>, orderId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('reworks')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
+async function shape(
+  db: Kysely<DB>,
+  orderId: number,
+  rows: ReworkRow[],
+  face: Face,
+): Promise<ReworkDetail[]> {
+  const messages = await threadMessages(
+    db,
+    orderId,
+    'rework',
+    rows.map((r) => r.id),
+    face,
+  );
+  return rows.map((row) => {
+    const thread = messages.get(row.id) ?? [];
+    return {
+      id: row.id,
+      number: row.number,
+      state: row.state,
+      comment: row.comment,
+      wished_date: row.wished_date,
+      files: thread.flatMap((m) => m.files),
+      created_at: row.created_at,
+      answered_at: row.answered_at,
+      is_new: isNew(row, face),
+      messages: thread,
+    };
+  });
+}
+
+/** An order's reworks, newest first, with whether one may be asked for now. Callers check access. */
+export async function listReworks(
+  ctx: OrdersContext,
+  orderId: number,
+  face: Face,
+  now: Date = new Date(),
+): Promise<ReworkList> {
+  const order = await orderRow(ctx.db, orderId);
+  const rows = await ctx.db
+    .selectFrom('reworks')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('number', 'desc')
+    .execute();
+  const results: Rework[] = (await shape(ctx.db, orderId, rows, face)).map(({ messages: _, ...r }) => r);
+  return {
+    results,
+    count: results.length,
+    eligibility: reworkEligibility(
+      order,
+      rows.some((r) => r.state === 'open'),
+      now,
+    ),
+  };
+}
+
+/** One rework with its thread; the customer opening it sees the answer (no longer new). */
+export async function getRework(
+  ctx: OrdersContext,
+  orderId: number,
+  reworkId: number,
+  face: Face,
+): Promise<ReworkDetail> {
+  await orderRow(ctx.db, orderId);
+  const row = await ctx.db
+    .selectFrom('reworks')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('id', '=', reworkId)
+    .executeTakeFirst();
+  if (!row) throw reworkNotFound();
+  let seen = row;
+  if (face === 'customer') {
+    const at = nowIso();
+    await ctx.db.updateTable('reworks').set({ customer_seen_at: at }).where('id', '=', reworkId).execute();
+    seen = { ...row, customer_seen_at: at };
+  }
+  const [detail] = await shape(ctx.db, orderId, [seen], face);
+  return detail as ReworkDetail;
+}
+
+/**
+ * The customer asks for a rework: allowed while checking the work, or within the guarantee after
+ * accepting it, and never while another is open (409 with the eligibility's reason). The order
+ * moves to «Доработка» in the same transaction; two requests at once leave one rework.
+ */
+export async function createRework(
+  ctx: OrdersContext,
+  userId: number,
+  orderId: number,
+  body: CreateInput,
+  now: Date = new Date(),
+): Promise<ReworkDetail> {
+  if (body.wished_date != null && body.wished_date < earliestWishedDate(now)) {
+    throw badRequest('wished_date', workspaceMessages.reworkDateTooEarly);
+  }
+  const at = now.toISOString();
+  const reworkId = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.user_id !== userId) throw notFound();
+    const eligibility = reworkEligibility(order, await hasOpenRework(trx, orderId), now);
+    if (!eligibility.allowed)
+      throw new HttpError(409, eligibility.reason ?? workspaceMessages.reworkAlreadyOpen);
+    const last = await trx
+      .selectFrom('reworks')
+      .select((eb) => eb.fn.max<number>('number').as('n'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    const number = Number(last?.n ?? 0) + 1;
+    const { id } = await trx
+      .insertInto('reworks')
+      .values({
+        order_id: orderId,
+        number,
+        comment: body.comment,
+        wished_date: body.wished_date ?? null,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const messageId = await addMessage(trx, {
+      orderId,
+      thread: 'rework',
+      threadId: id,
+      actor: customerActor,
+      text: body.comment,
+      at,
+    });
+    await attachCustomerFiles(ctx, trx, userId, order, body.files, messageId);
+    await moveStatus(trx, order, OrderStatusId.rework, customerActor, {
+      kind: 'rework_opened',
+      data: { number },
+      at,
+    });
+    return id;
+  });
+  return getRework(ctx, orderId, reworkId, 'customer');
+}
+
+/**
+ * The author (or a manager) answers an open rework with a text and at least one final file they
+ * uploaded to the order and sent with no message yet: the rework is answered, the order goes back
+ * to the customer's review, and the customer is mailed. The caller has checked the actor's access.
+ */
+export async function answerRework(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: number,
+  reworkId: number,
+  body: AnswerInput,
+): Promise<ReworkDetail> {
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw notFound();
+    const rework = await trx
+      .selectFrom('reworks')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('id', '=', reworkId)
+      .executeTakeFirst();
+    if (!rework) throw reworkNotFound();
+    if (rework.state !== 'open') throw new HttpError(409, staffMessages.reworkAnswered);
+    const messageId = await addMessage(trx, {
+      orderId,
+      thread: 'rework',
+      threadId: reworkId,
+      actor,
+      text: body.text,
+      at,
+    });
+    const files = await attachStaffFiles(trx, orderId, body.files, messageId);
+    if (!files.some((f) => f.kind === 'final')) throw badRequest('files', staffMessages.answerNeedsFinal);
+    const answered = await trx
+      .updateTable('reworks')
+      .set({ state: 'answered', answered_at: at })
+      .where('id', '=', reworkId)
+      .where('state', '=', 'open')
+      .executeTakeFirst();
+    if (Number(answered.numUpdatedRows) !== 1) throw new HttpError(409, staffMessages.reworkAnswered);
+    await moveStatus(trx, order, OrderStatusId.review, actor, {
+      kind: 'rework_answered',
+      data: { number: rework.number },
+      at,
+    });
+    await notifyCustomer(trx, ctx, orderId, 'rework_answered', { reworkNumber: rework.number });
+  });
+  return getRework(ctx, orderId, reworkId, 'staff');
+}

@@ -1,0 +1,251 @@
+import {
+  OrderStatusId,
+  api,
+  orderMessages,
+  workspaceMessages,
+  type FileGroup,
+  type OrderFile,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import type { DB } from '../../db/types';
+import { HttpError } from '../../plugins/errors';
+import { fileNotFound, notFound, type OrdersContext } from './context';
+import { notifyCustomer } from './event-mails';
+import { requireRoom, storeUploads } from './files';
+import { guaranteeUntil } from './guarantee';
+import { lockOrder, moveStatus, recordEvent, type Actor } from './lifecycle';
+import { toFile } from './mappers';
+import * as repo from './repo';
+import type { FileRow } from './repo';
+import { isEditable } from './statuses';
+import { namerFor, type Face, type Namer } from './workspace-people';
+
+/**
+ * The files of an order's workspace, for both faces: the customer's own (group customer, or
+ * without_qc once work began), and what the author sends (intermediate, final). A final file
+ * delivered while the order is in progress sends it to the customer's review and starts the
+ * guarantee.
+ */
+
+/** The types a browser may show inline (sandboxed): never HTML or SVG. */
+export const PREVIEW_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+]);
+
+const RECEIVED: ReadonlySet<string> = new Set(['intermediate', 'final']);
+
+export function isReceived(kind: string): kind is 'intermediate' | 'final' {
+  return RECEIVED.has(kind);
+}
+
+export function toWorkspaceFile(row: FileRow, face: Face, namer: Namer): WorkspaceFile {
+  const orderId = row.order_id ?? 0;
+  const staffRole = row.staff_id === null ? undefined : namer.staffRole(row.staff_id);
+  return {
+    ...toFile(row),
+    group: row.kind as FileGroup,
+    uploaded_by: namer.actor(row.staff_id === null ? 'customer' : (staffRole ?? 'performer'), row.staff_id),
+    // The customer's own files are nothing new to them.
+    is_reviewed: !isReceived(row.kind) || row.is_reviewed === 1,
+    download_url:
+      face === 'customer'
+        ? api.orders.fileDownload(orderId, row.id)
+        : api.staff.fileDownload(orderId, row.id),
+    preview_url:
+      face === 'customer' && PREVIEW_TYPES.has(row.mime) ? api.orders.filePreview(orderId, row.id) : null,
+  };
+}
+
+/** Maps rows of one order, reading the names they need once. */
+export async function workspaceFiles(
+  db: Kysely<DB>,
+  orderId: number,
+  face: Face,
+  rows: FileRow[],
+  namer?: Namer,
+): Promise<WorkspaceFile[]> {
+  const names =
+    namer ??
+    (await namerFor(
+      db,
+      orderId,
+      face,
+      rows.map((r) => r.staff_id),
+    ));
+  return rows.map((row) => toWorkspaceFile(row, face, names));
+}
+
+/** Every file of a placed order (uploads not yet attached are no order's). Callers check access. */
+export async function listOrderFiles(
+  ctx: OrdersContext,
+  orderId: number,
+  face: Face,
+  db: Kysely<DB> = ctx.db,
+): Promise<WorkspaceFile[]> {
+  const rows = await db
+    .selectFrom('order_files')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '!=', 'ajax')
+    .orderBy('id')
+    .execute();
+  return workspaceFiles(db, orderId, face, rows);
+}
+
+/** A file of a placed order whoever uploaded it, with its bytes; no owner check (callers check access). */
+export async function openOrderFileAny(
+  ctx: OrdersContext,
+  orderId: number,
+  fileId: number,
+): Promise<{ file: OrderFile; row: FileRow; content: Readable }> {
+  const row = await ctx.db
+    .selectFrom('order_files as f')
+    .innerJoin('orders as o', 'o.id', 'f.order_id')
+    .selectAll('f')
+    .where('f.id', '=', fileId)
+    .where('f.order_id', '=', orderId)
+    .where('o.is_fake', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw fileNotFound();
+  return { file: toFile(row), row, content: ctx.deps.storage.open(row.stored_name) };
+}
+
+/** Bytes the staff's files of an order hold (their budget, apart from the customer's). */
+async function staffBytes(db: Kysely<DB>, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('order_files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes'))
+    .where('order_id', '=', orderId)
+    .where('staff_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** 409 unless the order is open for work (not cancelled, not in the customer's trash). */
+export function requireOpen(row: Pick<repo.OrderRow, 'status_id' | 'is_trash'>): void {
+  if (row.status_id === OrderStatusId.trashed || row.is_trash === 1) {
+    throw new HttpError(409, orderMessages.trashedOrder);
+  }
+  if (row.status_id === OrderStatusId.cancelled) throw new HttpError(409, workspaceMessages.orderClosed);
+}
+
+/**
+ * The author's (or a manager's) files: streamed and sniffed like the customer's uploads, then
+ * recorded in one transaction with the order locked. A final file while the order is «В работе»
+ * moves it to the customer's review, sets the guarantee once and mails the customer; any other
+ * delivery is only recorded in the timeline. The caller has checked the actor may act on the order.
+ */
+export async function storeStaffFiles(
+  ctx: OrdersContext,
+  actor: Actor,
+  orderId: number,
+  kind: 'intermediate' | 'final',
+  request: FastifyRequest,
+): Promise<WorkspaceFile[]> {
+  const before = await ctx.db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!before) throw notFound();
+  const used = await staffBytes(ctx.db, orderId);
+  const rows = await storeUploads(ctx, request, used, async (trx, received, at) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw notFound();
+    requireOpen(order);
+    requireRoom(ctx, (await staffBytes(trx, orderId)) + received.reduce((sum, f) => sum + f.size, 0));
+    const inserted = await repo.insertFiles(
+      trx,
+      received.map((f) => ({
+        order_id: orderId,
+        user_id: order.user_id,
+        staff_id: actor.staffId,
+        kind,
+        original_name: f.name,
+        stored_name: f.storedName,
+        size: f.size,
+        mime: f.mime,
+        created_at: at,
+      })),
+    );
+    const data = { kind, names: inserted.map((f) => f.original_name) };
+    if (kind === 'final' && order.status_id === OrderStatusId.inProgress) {
+      await moveStatus(trx, order, OrderStatusId.review, actor, {
+        kind: 'file_delivered',
+        data,
+        at,
+        also:
+          order.guarantee_until === null
+            ? { guarantee_until: guaranteeUntil(new Date(at), ctx.deps.config.GUARANTEE_DAYS) }
+            : {},
+      });
+      await notifyCustomer(trx, ctx, orderId, 'final_delivered');
+    } else {
+      await recordEvent(trx, orderId, 'file_delivered', actor, data, at);
+      await trx.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+    }
+    return inserted;
+  });
+  return workspaceFiles(ctx.db, orderId, 'staff', rows);
+}
+
+/**
+ * The customer's files added to a placed order from the workspace: part of the order while it is
+ * editable, «without quality check» after. Same limits, sniffing and budget as every upload.
+ */
+export async function storeCustomerFiles(
+  ctx: OrdersContext,
+  userId: number,
+  orderId: number,
+  request: FastifyRequest,
+): Promise<WorkspaceFile[]> {
+  const order = await repo.findOrder(ctx.db, userId, orderId, false);
+  if (!order) throw notFound();
+  if (order.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
+  const used = await repo.bytesHeld(ctx.db, userId, orderId);
+  const rows = await storeUploads(ctx, request, used, async (trx, received, at) => {
+    await repo.lockCustomer(trx, userId);
+    const row = await repo.findOrder(trx, userId, orderId, false);
+    if (!row) throw notFound();
+    if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
+    const held = await repo.bytesHeld(trx, userId, orderId);
+    requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
+    await repo.updateOrder(trx, orderId, { updated_at: at });
+    return repo.insertFiles(
+      trx,
+      received.map((f) => ({
+        order_id: orderId,
+        user_id: userId,
+        kind: isEditable(row.status_id) ? 'customer' : 'without_qc',
+        original_name: f.name,
+        stored_name: f.storedName,
+        size: f.size,
+        mime: f.mime,
+        created_at: at,
+      })),
+    );
+  });
+  return workspaceFiles(ctx.db, orderId, 'customer', rows);
+}
+
+/** The customer marks a received file reviewed (the "new" mark goes). */
+export async function markReviewed(
+  ctx: OrdersContext,
+  userId: number,
+  orderId: number,
+  fileId: number,
+): Promise<WorkspaceFile> {
+  const row = await repo.findOrderFile(ctx.db, userId, orderId, fileId);
+  if (!row || row.kind === 'ajax') throw fileNotFound();
+  if (!isReceived(row.kind)) throw new HttpError(409, workspaceMessages.notReviewable);
+  await ctx.db.updateTable('order_files').set({ is_reviewed: 1 }).where('id', '=', fileId).execute();
+  const [file] = await workspaceFiles(ctx.db, orderId, 'customer', [{ ...row, is_reviewed: 1 }]);
+  return file as WorkspaceFile;
+}
