@@ -26,6 +26,7 @@ import { ApiError } from '../../shared/api/errors';
 import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
 import { queryClient } from '../../shared/query-client';
+import type { UploadTarget } from '../../shared/ui/upload-list';
 import { combineQuote, costRequest, type PriceInput, type PriceQuote } from './model';
 
 /** Reference lists change only with a deploy: loaded once per visit. */
@@ -155,9 +156,6 @@ export async function addFilesWithoutQc(id: number, fileIds: number[]): Promise<
   await rememberOrder(order);
   return order;
 }
-
-/** Where a file goes: a draft's own files once it exists, else the customer's pending uploads. */
-export type UploadTarget = { draftId: number } | 'pending';
 
 export async function uploadOrderFile(
   target: UploadTarget,

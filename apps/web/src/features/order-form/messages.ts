@@ -1,3 +1,5 @@
+import { uploadMessages } from '../../shared/messages';
+
 /** Russian text of the order form. Field rules and server answers come from the contract. */
 export const orderFormMessages = {
   newTitle: 'Новый заказ',
@@ -34,18 +36,7 @@ export const orderFormMessages = {
   referenceLoadFailed: 'Не удалось загрузить справочники.',
   retry: 'Повторить',
 
-  filesLabel: 'Файлы',
-  dropHint: 'Перетащите файлы сюда или',
-  pickFiles: 'выберите на устройстве',
-  filesHint: 'Документы, изображения и архивы, до 50 МБ каждый',
-  uploading: (percent: number) => `Загрузка: ${percent} %`,
-  uploaded: 'Загружен',
-  cancelUpload: (name: string) => `Отменить загрузку ${name}`,
-  removeFile: (name: string) => `Удалить файл ${name}`,
-  uploadCancelled: 'Загрузка отменена',
-  uploadFailed: (reason: string) => `Не загружен: ${reason}`,
-  removeFailed: 'Не удалось удалить файл',
-  filesUploading: 'Дождитесь окончания загрузки файлов',
+  ...uploadMessages,
 
   priceTitle: 'Стоимость',
   priceHint: 'Выберите тип работы, срок и объём — покажем цену',

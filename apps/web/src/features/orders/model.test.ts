@@ -1,4 +1,3 @@
-import { ORDER_STATUS_IDS } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
 import {
   afterTrash,
@@ -13,7 +12,6 @@ import {
   parsePage,
   recordFirstOrderGoalOnce,
   relativeDeadline,
-  statusBadgeLook,
   withoutOrder,
   groupByPacket,
 } from './model';
@@ -106,25 +104,6 @@ describe('paging', () => {
 });
 
 describe('status badge and actions', () => {
-  it('colours a status by whose move it is: the customer’s, the service’s, done or closed', () => {
-    const colours = Object.fromEntries(ORDER_STATUS_IDS.map((id) => [id, statusBadgeLook(id).color]));
-    expect(colours).toEqual({
-      1: 'brand.7',
-      2: 'yellow.4',
-      3: 'brand.7',
-      4: 'brand.7',
-      5: 'yellow.4',
-      6: 'brand.7',
-      7: '#1f6b30',
-      8: 'gray.7',
-      16: 'gray.7',
-    });
-    // Dark text on the yellow, white on the rest.
-    expect(statusBadgeLook(2).autoContrast).toBe(true);
-    expect(statusBadgeLook(4).autoContrast).toBe(false);
-    expect(statusBadgeLook(999).color).toBe('gray.7');
-  });
-
   it('offers trash only where the lifecycle allows it, restore only for a trashed order', () => {
     expect(canTrash(listItem(1))).toBe(true);
     expect(canTrash(listItem(1, { status: { id: 4, title: 'В работе' } }))).toBe(false);

@@ -3,12 +3,10 @@ import {
   ORDERS_PAGE_SIZE,
   OrderStatusId,
   isOrderStatusId,
-  orderStatusGroup,
   type OrderCounters,
   type OrderList,
   type OrderListItem,
   type OrderListQuery,
-  type OrderStatusGroup,
   type OrderTab,
 } from '@cabinet/contract';
 
@@ -98,24 +96,6 @@ export function canTrash(order: OrderListItem): boolean {
 
 export function canRestore(order: OrderListItem): boolean {
   return order.trash.is_trash;
-}
-
-/**
- * The badge colour says whose move it is (the contract's status group): yellow with dark text when
- * the customer must act (pay, check the work), the brand teal while the service works, green when
- * done, grey when closed. Filled badges; every pair is above 4.5:1 (the axe scan checks it).
- */
-const BADGE_LOOKS: Readonly<Record<OrderStatusGroup, StatusBadgeLook>> = {
-  attention: { color: 'yellow.4', autoContrast: true },
-  progress: { color: 'brand.7', autoContrast: false },
-  done: { color: '#1f6b30', autoContrast: false },
-  closed: { color: 'gray.7', autoContrast: false },
-};
-
-export type StatusBadgeLook = { color: string; autoContrast: boolean };
-
-export function statusBadgeLook(statusId: number): StatusBadgeLook {
-  return BADGE_LOOKS[orderStatusGroup(statusId)];
 }
 
 // --- the success and welcome screens --------------------------------------------------------

@@ -6,8 +6,8 @@ import { FormAlert } from '../../../shared/ui/form-alert';
 import { applyServerErrors } from '../../../shared/ui/form-errors';
 import { addFilesWithoutQc, deleteOrderFile, uploadOrderFile } from '../api';
 import { orderFormMessages as m } from '../messages';
-import { UploadList } from '../uploads';
-import { FilesField } from './files-field';
+import { UploadList } from '../../../shared/ui/upload-list';
+import { FilesField } from '../../../shared/ui/files-field';
 
 /** An order past editing: only files without quality control can still be added. */
 export function NotEditableOrder({ order }: { order: Order }) {

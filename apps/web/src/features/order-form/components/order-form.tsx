@@ -67,8 +67,8 @@ import {
   type PriceInput,
   type PriceQuote,
 } from '../model';
-import { UploadList, type FilePlace } from '../uploads';
-import { FilesField } from './files-field';
+import { UploadList, type FilePlace } from '../../../shared/ui/upload-list';
+import { FilesField } from '../../../shared/ui/files-field';
 import { PriceSummary, rub, type PriceState } from './price-summary';
 import { StickyTotal } from './sticky-total';
 import { UniversityField } from './university-field';

@@ -7,7 +7,7 @@ import { paths } from '../../../shared/paths';
 import { ordersMessages as m } from '../messages';
 import { canRestore, canTrash, deadlineDate, kopecksToRoubles, relativeDeadline } from '../model';
 import classes from './order-card.module.css';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 
 type Props = {
   order: OrderListItem;

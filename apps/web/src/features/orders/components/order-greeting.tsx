@@ -7,7 +7,7 @@ import { paths } from '../../../shared/paths';
 import { ordersMessages as m } from '../messages';
 import { greetingAction, kopecksToRoubles, type GreetingAction } from '../model';
 import { OrdersError } from './list-states';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 
 type Props = {
   title: string;

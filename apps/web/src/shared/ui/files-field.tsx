@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash, IconX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import { notify } from '../../../shared/notify';
-import { FileDropZone } from '../../../shared/ui/file-drop-zone';
-import { orderFormMessages as m } from '../messages';
-import type { UploadEntry, UploadList } from '../uploads';
+import { uploadMessages as m } from '../messages';
+import { notify } from '../notify';
+import { FileDropZone } from './file-drop-zone';
+import type { UploadEntry, UploadList } from './upload-list';
 
 function FileRow({ entry, list, removable }: { entry: UploadEntry; list: UploadList; removable: boolean }) {
   const remove = () => {
@@ -55,7 +55,15 @@ function FileRow({ entry, list, removable }: { entry: UploadEntry; list: UploadL
 }
 
 /** The drop zone and the list of the form's files with per-file progress, cancel and remove. */
-export function FilesField({ list, label = m.filesLabel }: { list: UploadList; label?: string }) {
+export function FilesField({
+  list,
+  label = m.filesLabel,
+  hint = m.filesHint,
+}: {
+  list: UploadList;
+  label?: string;
+  hint?: string;
+}) {
   const entries = useSyncExternalStore(list.subscribe, list.snapshot);
   return (
     <Stack gap="xs">
@@ -66,7 +74,7 @@ export function FilesField({ list, label = m.filesLabel }: { list: UploadList; l
         onFiles={(files) => list.add(files)}
         dropLabel={m.dropHint}
         pickLabel={m.pickFiles}
-        hint={m.filesHint}
+        hint={hint}
         inputLabel={label}
       />
       {entries.length > 0 ? (

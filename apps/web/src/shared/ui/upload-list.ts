@@ -1,8 +1,10 @@
 import type { OrderFile } from '@cabinet/contract';
-import { ApiError } from '../../shared/api/errors';
-import type { UploadOptions } from '../../shared/api/upload';
-import { commonMessages } from '../../shared/messages';
-import type { UploadTarget } from './api';
+import { ApiError } from '../api/errors';
+import type { UploadOptions } from '../api/upload';
+import { commonMessages } from '../messages';
+
+/** Where a file goes: a draft's own files once it exists, else the customer's pending uploads. */
+export type UploadTarget = { draftId: number } | 'pending';
 
 /** Where a listed file lives: a pending upload, a draft's file, or already the order's. */
 export type FilePlace = UploadTarget | 'order';
