@@ -20,7 +20,21 @@ export type ApiInit = {
   signal?: AbortSignal;
   /** `false` for visitor calls: no bearer header and no refresh on 401. Default `true`. */
   auth?: boolean;
+  /** Whose token the call carries: the customer's unless told (the staff section has its own). */
+  tokens?: TokenSource;
 };
+
+/**
+ * A session's bearer token and its renewal. The customer's is the default; the staff section
+ * (shared/staff) brings its own, so that both sessions use this one client and never mix.
+ */
+export interface TokenSource {
+  getToken(): string | null;
+  /** A fresh token after `staleToken` got a 401 (throws when the session cannot be renewed). */
+  refresh(staleToken: string | null): Promise<string>;
+  /** Paths whose 401 is an answer (a refused sign-in), not an expired token. */
+  noRefreshPaths: ReadonlySet<string>;
+}
 
 const TOO_MANY_REQUESTS_PATH = '/429';
 const REFRESH_LOCK = 'auth-refresh';
@@ -47,6 +61,12 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   return (await authorizedRequest(path, (token) => send(path, init, token), init)) as T;
 }
 
+const customerTokens: TokenSource = {
+  getToken: getAccessToken,
+  refresh: (staleToken) => refreshAccessToken(staleToken),
+  noRefreshPaths: NO_REFRESH_PATHS,
+};
+
 /**
  * What every call goes through, whichever transport `attempt` uses: the token, one refresh and
  * one retry on a 401, the body read, 429 → /429 and the error mapping.
@@ -54,13 +74,14 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 export async function authorizedRequest(
   path: string,
   attempt: (token: string | null) => Promise<TransportAnswer>,
-  options: Pick<ApiInit, 'auth' | 'signal'> = {},
+  options: Pick<ApiInit, 'auth' | 'signal' | 'tokens'> = {},
 ): Promise<unknown> {
   const useAuth = options.auth !== false;
-  const token = useAuth ? getAccessToken() : null;
+  const tokens = options.tokens ?? customerTokens;
+  const token = useAuth ? tokens.getToken() : null;
   let answer = await attempt(token);
-  if (answer.status === 401 && useAuth && !NO_REFRESH_PATHS.has(stripQuery(path))) {
-    const fresh = await refreshAccessToken(token);
+  if (answer.status === 401 && useAuth && !tokens.noRefreshPaths.has(stripQuery(path))) {
+    const fresh = await tokens.refresh(token);
     answer = await attempt(fresh);
   }
   return readResult(answer, options.signal);
@@ -108,7 +129,20 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 async function requestNewToken(): Promise<string> {
-  const response = await send(api.auth.refresh, { method: 'POST' }, null);
+  const { tokens } = await renewTokens(api.auth.refresh, forceLogout);
+  storeTokens(tokens);
+  return tokens.access;
+}
+
+/**
+ * POSTs to a refresh path (the refresh token rides in its cookie) and reads the new tokens and the
+ * whole answer. A 429 goes to /429; a refused or unusable answer calls `onRefused` (sign out).
+ */
+export async function renewTokens(
+  path: string,
+  onRefused: () => void,
+): Promise<{ tokens: Tokens; body: unknown }> {
+  const response = await send(path, { method: 'POST' }, null);
   const body = await readBody(response);
   if (response.status === 429) {
     tooManyRequests(response);
@@ -117,19 +151,16 @@ async function requestNewToken(): Promise<string> {
   if (!isOk(response.status)) {
     const error = ApiError.fromResponse(response.status, body);
     if (response.status === 401 || response.status === 400 || error.detail === NOT_AUTHORIZED) {
-      forceLogout();
+      onRefused();
     }
     throw error;
   }
-  let tokens: Tokens;
   try {
-    tokens = extractTokens(body, response.status);
+    return { tokens: extractTokens(body, response.status), body };
   } catch (error) {
-    forceLogout();
+    onRefused();
     throw error;
   }
-  storeTokens(tokens);
-  return tokens.access;
 }
 
 /** Spec §2: sign out and send the user to /login, remembering where they were. */

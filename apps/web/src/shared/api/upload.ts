@@ -1,10 +1,12 @@
-import { authorizedRequest, type TransportAnswer } from './client';
+import { authorizedRequest, type TokenSource, type TransportAnswer } from './client';
 import { ApiError } from './errors';
 
 export interface UploadOptions {
   /** Called with the share of the body sent so far, 0…1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Whose token the upload carries (the customer's unless told). */
+  tokens?: TokenSource;
 }
 
 /** One POST over XHR, which (unlike fetch) reports how much of the body has been sent. */
@@ -66,7 +68,7 @@ export async function uploadFiles<T>(path: string, files: File[], options: Uploa
       if (attempts++ > 0) options.onProgress?.(0);
       return sendForm(path, form, token, options);
     },
-    { signal: options.signal },
+    { signal: options.signal, tokens: options.tokens },
   );
   return body as T;
 }
