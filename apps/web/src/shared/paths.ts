@@ -111,6 +111,26 @@ export const paths = {
     getHref: (status: PaymentResultStatus) => withQuery('/payment', { status }),
   },
 
+  /** The staff section (managers and authors); not in spec §2, see issue 9. */
+  staff: {
+    root: { path: '/staff', getHref: () => '/staff' },
+    login: {
+      path: '/staff/login',
+      getHref: (redirect?: string) => withQuery('/staff/login', { [REDIRECT_PARAM]: redirect }),
+    },
+    logout: { path: '/staff/logout', getHref: () => '/staff/logout' },
+    orders: {
+      path: '/staff/orders',
+      /** `search` is the queue's filters as a query string (features/staff-orders/queue-filters.ts). */
+      getHref: (search = '') => (search ? `/staff/orders?${search.replace(/^\?/, '')}` : '/staff/orders'),
+    },
+    order: { path: '/staff/orders/:id', getHref: (id: string | number) => `/staff/orders/${enc(id)}` },
+    care: {
+      path: '/staff/care',
+      getHref: (state?: string) => withQuery('/staff/care', { state }),
+    },
+  },
+
   documents: {
     userAgreement: { path: '/documents/user-agreement', getHref: () => '/documents/user-agreement' },
     serviceContract: { path: '/documents/service-contract', getHref: () => '/documents/service-contract' },

@@ -1,0 +1,182 @@
+import {
+  api,
+  CareDetailSchema,
+  CareListSchema,
+  PerformerListSchema,
+  referenceApi,
+  ReworkDetailSchema,
+  ReworkListSchema,
+  StaffCareListSchema,
+  StaffOrderListSchema,
+  StaffOrderSchema,
+  TimelineSchema,
+  WorkspaceFileSchema,
+  WorkTypeListSchema,
+  z,
+  type StaffAssignRequest,
+  type StaffCareAnswerRequest,
+  type StaffOrder,
+  type StaffOrderListQuery,
+  type StaffOrderUpdateRequest,
+  type ThreadPostRequest,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffFetch, staffUpload } from '../../shared/staff/client';
+import type { UploadOptions } from '../../shared/api/upload';
+import { apiSearchOf } from './queue-filters';
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  queue: (query: StaffOrderListQuery) => ['staff', 'queue', query] as const,
+  order: (id: string) => ['staff', 'order', id] as const,
+  orderPart: (id: string, part: string) => ['staff', 'order', id, part] as const,
+  performers: ['staff', 'performers'] as const,
+  workTypes: ['staff', 'work-types'] as const,
+  care: (state: string) => ['staff', 'care', state] as const,
+};
+
+export function useStaffQueue(query: StaffOrderListQuery) {
+  return useQuery({
+    queryKey: staffKeys.queue(query),
+    queryFn: async ({ signal }) =>
+      StaffOrderListSchema.parse(await staffFetch(`${api.staff.orders}?${apiSearchOf(query)}`, { signal })),
+    // Paging and filtering keep the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWorkTypes() {
+  return useQuery({
+    queryKey: staffKeys.workTypes,
+    queryFn: async ({ signal }) =>
+      WorkTypeListSchema.parse(await staffFetch(referenceApi.workTypes, { signal })),
+    staleTime: Infinity,
+  });
+}
+
+export function usePerformers(enabled: boolean) {
+  return useQuery({
+    queryKey: staffKeys.performers,
+    queryFn: async ({ signal }) =>
+      PerformerListSchema.parse(await staffFetch(api.staff.performers, { signal })).results,
+    enabled,
+  });
+}
+
+export const staffOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: staffKeys.order(id),
+    queryFn: async ({ signal }) => StaffOrderSchema.parse(await staffFetch(api.staff.order(id), { signal })),
+  });
+
+export function useStaffOrder(id: string) {
+  return useQuery(staffOrderQuery(id));
+}
+
+export function useOrderReworks(id: string) {
+  return useQuery({
+    queryKey: staffKeys.orderPart(id, 'reworks'),
+    queryFn: async ({ signal }) =>
+      ReworkListSchema.parse(await staffFetch(api.staff.reworks(id), { signal })),
+  });
+}
+
+export function useRework(id: string, reworkId: number | null) {
+  return useQuery({
+    queryKey: staffKeys.orderPart(id, `rework-${reworkId}`),
+    queryFn: async ({ signal }) =>
+      ReworkDetailSchema.parse(await staffFetch(api.staff.rework(id, reworkId ?? 0), { signal })),
+    enabled: reworkId !== null,
+  });
+}
+
+export function useOrderCare(id: string) {
+  return useQuery({
+    queryKey: staffKeys.orderPart(id, 'care'),
+    queryFn: async ({ signal }) => CareListSchema.parse(await staffFetch(api.staff.care(id), { signal })),
+  });
+}
+
+export function useCareRequest(id: string, careId: number | null) {
+  return useQuery({
+    queryKey: staffKeys.orderPart(id, `care-${careId}`),
+    queryFn: async ({ signal }) =>
+      CareDetailSchema.parse(await staffFetch(api.staff.careRequest(id, careId ?? 0), { signal })),
+    enabled: careId !== null,
+  });
+}
+
+export function useTimeline(id: string) {
+  return useQuery({
+    queryKey: staffKeys.orderPart(id, 'timeline'),
+    queryFn: async ({ signal }) => TimelineSchema.parse(await staffFetch(api.staff.timeline(id), { signal })),
+  });
+}
+
+export function useCareQueue(state: string) {
+  return useQuery({
+    queryKey: staffKeys.care(state),
+    queryFn: async ({ signal }) =>
+      StaffCareListSchema.parse(
+        await staffFetch(
+          state ? `${api.staff.careQueue}?state=${encodeURIComponent(state)}` : api.staff.careQueue,
+          {
+            signal,
+          },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The order's actions. Each answer (or failure: a 409 means the order moved meanwhile) refreshes
+ * the order and everything hanging off it, so the screen shows what the server now holds.
+ */
+export function useOrderActions(id: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: staffKeys.order(id) });
+  const settle = { onSettled: refresh };
+  const update = useMutation({
+    mutationFn: (body: StaffOrderUpdateRequest) =>
+      staffFetch<StaffOrder>(api.staff.order(id), { method: 'PATCH', body }),
+    ...settle,
+  });
+  const assign = useMutation({
+    mutationFn: (body: StaffAssignRequest) => staffFetch(api.staff.assign(id), { method: 'POST', body }),
+    ...settle,
+  });
+  const move = useMutation({
+    mutationFn: (body: { status_id: number; from_status_id: number }) =>
+      staffFetch(api.staff.status(id), { method: 'POST', body }),
+    ...settle,
+  });
+  const answerRework = useMutation({
+    mutationFn: ({ reworkId, body }: { reworkId: number; body: ThreadPostRequest }) =>
+      staffFetch(api.staff.reworkAnswer(id, reworkId), { method: 'POST', body }),
+    ...settle,
+  });
+  const answerCare = useMutation({
+    mutationFn: ({ careId, body }: { careId: number; body: StaffCareAnswerRequest }) =>
+      staffFetch(api.staff.careMessages(id, careId), { method: 'POST', body }),
+    ...settle,
+  });
+  return { update, assign, move, answerRework, answerCare, refresh };
+}
+
+const UploadAnswerSchema = z.union([
+  z.array(WorkspaceFileSchema),
+  z.object({ results: z.array(WorkspaceFileSchema) }).transform((a) => a.results),
+  WorkspaceFileSchema.transform((file) => [file]),
+]);
+
+/** One file per request, so each has its own progress and cancel and fails alone. */
+export async function uploadStaffFile(
+  id: string,
+  kind: 'intermediate' | 'final',
+  file: File,
+  options: Omit<UploadOptions, 'tokens'>,
+): Promise<WorkspaceFile[]> {
+  return UploadAnswerSchema.parse(await staffUpload(`${api.staff.files(id)}?kind=${kind}`, [file], options));
+}

@@ -1,0 +1,134 @@
+import { api, StaffMeSchema, type StaffMe } from '@cabinet/contract';
+import { apiFetch, authorizedRequest, renewTokens, type ApiInit, type TokenSource } from '../api/client';
+import { uploadFiles, type UploadOptions } from '../api/upload';
+import { currentLocation, navigateTo } from '../navigation';
+import { paths } from '../paths';
+import { endStaffSession, getStaffMe, getStaffToken, storeStaffSession } from './session';
+
+/** A 401 from these is the server's answer (wrong password, no cookie), not an expired token. */
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([api.staff.login, api.staff.refresh]);
+
+let refreshInFlight: Promise<string> | null = null;
+
+/** Spec: a refused refresh ends the staff session and leads to the staff sign-in, with the way back. */
+function forceStaffLogout(): void {
+  endStaffSession();
+  const { pathname, search } = currentLocation();
+  if (pathname === paths.staff.login.path) return;
+  navigateTo(paths.staff.login.getHref(pathname + search));
+}
+
+function meOf(body: unknown): StaffMe | undefined {
+  const holder = typeof body === 'object' && body !== null ? (body as { staff?: unknown }).staff : undefined;
+  const parsed = StaffMeSchema.safeParse(holder);
+  return parsed.success ? parsed.data : undefined;
+}
+
+async function renew(onRefused: () => void): Promise<string> {
+  const { tokens, body } = await renewTokens(api.staff.refresh, onRefused);
+  storeStaffSession(tokens.access, meOf(body));
+  return tokens.access;
+}
+
+/**
+ * Single-flight in this tab: the staff token lives in sessionStorage, so no other tab shares it.
+ * A token that changed since the 401 was renewed by a parallel call already.
+ */
+function refreshStaffToken(staleToken: string | null): Promise<string> {
+  refreshInFlight ??= (async () => {
+    const current = getStaffToken();
+    if (current && current !== staleToken) return current;
+    return renew(forceStaffLogout);
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export const staffTokens: TokenSource = {
+  getToken: getStaffToken,
+  refresh: refreshStaffToken,
+  noRefreshPaths: NO_REFRESH_PATHS,
+};
+
+/** The one API client (shared/api/client.ts) with the staff member's token. */
+export function staffFetch<T>(path: string, init: Omit<ApiInit, 'tokens'> = {}): Promise<T> {
+  return apiFetch<T>(path, { ...init, tokens: staffTokens });
+}
+
+/** The shared XHR upload (progress, cancel) with the staff member's token. */
+export function staffUpload<T>(path: string, files: File[], options: Omit<UploadOptions, 'tokens'> = {}) {
+  return uploadFiles<T>(path, files, { ...options, tokens: staffTokens });
+}
+
+/**
+ * A tab without a staff token tries the refresh cookie once (a new tab of a signed-in manager);
+ * false when there is no staff session to renew. Nothing is navigated on failure: the guard decides.
+ */
+let restoring: Promise<boolean> | null = null;
+
+export function restoreStaffSession(): Promise<boolean> {
+  if (getStaffToken()) return Promise.resolve(true);
+  // The layout's guard and its screen's run together: one request for both.
+  restoring ??= renew(() => endStaffSession())
+    .then(
+      () => true,
+      () => false,
+    )
+    .finally(() => {
+      restoring = null;
+    });
+  return restoring;
+}
+
+let loadingMe: Promise<void> | null = null;
+
+/** The name and role come with the sign-in; a session renewed without them asks once. */
+export function ensureStaffMe(): Promise<void> {
+  if (getStaffMe()) return Promise.resolve();
+  loadingMe ??= staffFetch(api.staff.me)
+    .then((body) => {
+      const token = getStaffToken();
+      if (token) storeStaffSession(token, StaffMeSchema.parse(body));
+    })
+    .finally(() => {
+      loadingMe = null;
+    });
+  return loadingMe;
+}
+
+/**
+ * Downloads a file with the staff token (a plain link would carry no bearer header): through the
+ * one client's refresh, 429 and error handling, then saved under its own name.
+ */
+export async function staffDownload(path: string, name: string): Promise<void> {
+  let ok: Response | null = null;
+  await authorizedRequest(
+    path,
+    async (token) => {
+      const response = await fetch(path, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'include',
+      });
+      const success = response.status >= 200 && response.status < 300;
+      ok = success ? response : null;
+      // The body of a success is the file, read below as bytes; an error's is JSON for the client.
+      return {
+        status: response.status,
+        headers: response.headers,
+        text: () => (success ? Promise.resolve('') : response.text()),
+      };
+    },
+    { tokens: staffTokens },
+  );
+  const response = ok as Response | null;
+  if (!response) return;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
