@@ -41,6 +41,11 @@ export const titles = {
   certificatesTerms: 'Условия использования сертификатов',
   certificatePay: 'Оплата сертификата',
   certificateSuccess: 'Сертификат оплачен',
+  staffLogin: 'Вход для сотрудников',
+  staffLogout: 'Выход',
+  staffOrders: 'Заказы',
+  staffOrder: 'Заказ',
+  staffCare: 'Обращения',
 } as const;
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */
