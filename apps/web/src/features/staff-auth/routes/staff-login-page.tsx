@@ -10,7 +10,7 @@ import { staffLogin } from '../api';
 import { staffRedirectTarget } from '../guards';
 import { staffAuthMessages as m } from '../messages';
 
-const loginSchema = lazySchema(() => import('@cabinet/contract').then((c) => c.StaffLoginRequestSchema));
+const loginSchema = lazySchema(() => import('./staff-login-schema').then((s) => s.StaffLoginRequestSchema));
 
 /** /staff/login: e-mail and password; on success the `redirect` staff screen or the queue. */
 export default function StaffLoginPage() {
