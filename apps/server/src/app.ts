@@ -12,6 +12,7 @@ import type { Config } from './config';
 import authModule from './modules/auth/index';
 import devRoutes from './modules/dev/routes';
 import ordersModule from './modules/orders/index';
+import staffOrderRoutes from './modules/orders/staff-routes';
 import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(storagePlugin);
   await app.register(ordersModule);
   await app.register(staffModule);
+  await app.register(staffOrderRoutes);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

@@ -46,6 +46,7 @@ export const staffMessages = {
   answerNeedsFinal: 'Приложите к ответу на доработку итоговый файл',
   reworkAnswered: 'На эту доработку уже ответили',
   nothingToChange: 'Укажите цену или срок',
+  performerRequired: 'Сначала назначьте автора',
 } as const;
 
 const id = z.number().int().positive();
@@ -186,7 +187,14 @@ export const StaffCareAnswerRequestSchema = ThreadPostRequestSchema.extend({
 });
 export type StaffCareAnswerRequest = z.input<typeof StaffCareAnswerRequestSchema>;
 
-/** The manager's queue of care requests (`GET /api/staff/care/?state=`). */
+/** The manager's queue of care requests (`GET /api/staff/care/?state=`), the longest waiting first. */
+export const StaffCareQueueQuerySchema = z.object({
+  state: CareStateSchema.optional(),
+  page: z.coerce.number().int().positive().default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(STAFF_PAGE_SIZE),
+});
+export type StaffCareQueueQuery = z.input<typeof StaffCareQueueQuerySchema>;
+
 export const StaffCareItemSchema = z.object({
   id: z.number().int(),
   order_id: z.number().int(),

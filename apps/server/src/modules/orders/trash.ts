@@ -2,6 +2,7 @@ import { OrderStatusId, orderMessages, type Order } from '@cabinet/contract';
 import { nowIso } from '../../db/index';
 import { HttpError } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
+import { lockOrder } from './lifecycle';
 import { getOrder } from './order';
 import * as repo from './repo';
 import { requireTransition, storedStatus } from './statuses';
@@ -9,8 +10,9 @@ import { requireTransition, storedStatus } from './statuses';
 /** Moves an order to the trash (status 16 "archived order"), remembering where it was. */
 export function trashOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findOrder(trx, userId, id, false);
-    if (!row) throw notFound();
+    // Locked (PostgreSQL): a manager's move at the same moment waits, and is not overwritten.
+    const row = await lockOrder(trx, id);
+    if (row?.user_id !== userId) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.alreadyTrashed);
     requireTransition(row.status_id, OrderStatusId.trashed);
     await repo.updateOrder(trx, id, {
@@ -26,8 +28,9 @@ export function trashOrder(ctx: OrdersContext, userId: number, id: number): Prom
 /** Brings an order back from the trash to the status it was trashed from. */
 export function restoreOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findOrder(trx, userId, id, false);
-    if (!row) throw notFound();
+    // Locked (PostgreSQL): a manager's move at the same moment waits, and is not overwritten.
+    const row = await lockOrder(trx, id);
+    if (row?.user_id !== userId) throw notFound();
     if (row.is_trash !== 1) throw new HttpError(409, orderMessages.notTrashed);
     const back = row.trashed_from_status ?? OrderStatusId.pricing;
     requireTransition(row.status_id, storedStatus(back), back);

@@ -1,0 +1,373 @@
+import multipart from '@fastify/multipart';
+import {
+  CareDetailSchema,
+  CareListSchema,
+  ReworkDetailSchema,
+  ReworkListSchema,
+  StaffAssignRequestSchema,
+  StaffCareAnswerRequestSchema,
+  StaffCareListSchema,
+  StaffCareQueueQuerySchema,
+  StaffFileKindQuerySchema,
+  StaffOrderListQuerySchema,
+  StaffOrderListSchema,
+  StaffOrderSchema,
+  StaffOrderUpdateRequestSchema,
+  StaffReworkAnswerRequestSchema,
+  StaffStatusRequestSchema,
+  TimelineSchema,
+  UPLOAD_MAX_FILES,
+  WorkspaceFileListSchema,
+  api,
+} from '@cabinet/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { requireManager, staffOf } from '../staff/guards';
+import { careQueue, getCare, listCare, postCareMessage } from './care';
+import { OrdersContext } from './context';
+import { answerRework, getRework, listReworks } from './reworks';
+import {
+  actorOf,
+  assignPerformer,
+  changeStatus,
+  requireStaffOrder,
+  staffOrderDetail,
+  staffQueue,
+  updateStaffOrder,
+} from './staff';
+import { getTimeline } from './timeline';
+import { listOrderFiles, openOrderFileAny, storeStaffFiles } from './workspace-files';
+
+const tags = ['staff'];
+const security = [{ bearer: [] }];
+const MB = 1024 * 1024;
+
+/** Route patterns of the staff face (the contract's `api.staff` builds the same URLs). */
+const base = '/api/staff/orders/';
+
+const id = z.coerce.number().int().positive();
+const IdParams = z.object({ id });
+const FileParams = IdParams.extend({ fileId: id });
+const ReworkParams = IdParams.extend({ reworkId: id });
+const CareParams = IdParams.extend({ careId: id });
+
+/**
+ * The staff face of orders: every route behind `requireStaff` (the auth plugin's rule for
+ * /api/staff/), the manager's behind `requireManager` too (403 for an author), and every
+ * id-bearing one checks the order is the caller's to see (404) before anything else.
+ */
+export default async function staffOrderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = new OrdersContext({
+    db: app.database.db,
+    storage: app.storage,
+    mailer: app.mailer,
+    config: app.config,
+  });
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Очередь заказов: менеджер видит все, автор — свои',
+        querystring: StaffOrderListQuerySchema,
+        response: { 200: StaffOrderListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => staffQueue(ctx, staffOf(request), request.query),
+  );
+
+  app.get(
+    `${base}:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Заказ глазами сотрудника',
+        params: IdParams,
+        response: { 200: StaffOrderSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => staffOrderDetail(ctx, staffOf(request), request.params.id),
+  );
+
+  app.patch(
+    `${base}:id/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Цена (в копейках) и/или срок заказа (менеджер)',
+        params: IdParams,
+        body: StaffOrderUpdateRequestSchema,
+        response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => updateStaffOrder(ctx, staffOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    `${base}:id/assign/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Назначить или сменить автора (менеджер); оплаченный заказ уходит в работу',
+        params: IdParams,
+        body: StaffAssignRequestSchema,
+        response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => assignPerformer(ctx, staffOf(request), request.params.id, request.body.performer_id),
+  );
+
+  app.post(
+    `${base}:id/status/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Сменить статус вручную (менеджер), по жизненному циклу заказа',
+        params: IdParams,
+        body: StaffStatusRequestSchema,
+        response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => changeStatus(ctx, staffOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${base}:id/files/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Файлы заказа: заказчика и авторов',
+        params: IdParams,
+        response: { 200: WorkspaceFileListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return listOrderFiles(ctx, request.params.id, 'staff');
+    },
+  );
+
+  app.get(
+    `${base}:id/files/:fileId/download/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Скачать файл заказа (всегда как вложение)',
+        params: FileParams,
+        response: { 200: z.unknown().describe('Содержимое файла'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    // As the customer's download: an attachment under its own name, as the type its content told.
+    async (request, reply) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      const { file, content } = await openOrderFileAny(ctx, request.params.id, request.params.fileId);
+      return reply
+        .type(file.mime)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-cache')
+        .send(content);
+    },
+  );
+
+  app.get(
+    `${base}:id/reworks/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Доработки заказа',
+        params: IdParams,
+        response: { 200: ReworkListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return listReworks(ctx, request.params.id, 'staff');
+    },
+  );
+
+  app.get(
+    `${base}:id/reworks/:reworkId/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Доработка с перепиской',
+        params: ReworkParams,
+        response: { 200: ReworkDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return getRework(ctx, request.params.id, request.params.reworkId, 'staff');
+    },
+  );
+
+  app.post(
+    `${base}:id/reworks/:reworkId/answer/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ответить на доработку: текст и загруженные итоговые файлы; заказ уходит на проверку',
+        params: ReworkParams,
+        body: StaffReworkAnswerRequestSchema,
+        response: { 200: ReworkDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await requireStaffOrder(ctx, staff, request.params.id);
+      return answerRework(ctx, actorOf(staff), request.params.id, request.params.reworkId, request.body);
+    },
+  );
+
+  app.get(
+    `${base}:id/care/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Обращения в службу качества по заказу',
+        params: IdParams,
+        response: { 200: CareListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return listCare(ctx, request.params.id, 'staff');
+    },
+  );
+
+  app.get(
+    `${base}:id/care/:careId/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Обращение с перепиской',
+        params: CareParams,
+        response: { 200: CareDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return getCare(ctx, request.params.id, request.params.careId, 'staff');
+    },
+  );
+
+  app.post(
+    `${base}:id/care/:careId/messages/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Ответить на обращение (менеджер); close закрывает его',
+        params: CareParams,
+        body: StaffCareAnswerRequestSchema,
+        response: { 200: CareDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await requireStaffOrder(ctx, staff, request.params.id);
+      const { close, ...body } = request.body;
+      return postCareMessage(ctx, actorOf(staff), request.params.id, request.params.careId, body, { close });
+    },
+  );
+
+  app.get(
+    `${base}:id/timeline/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'История заказа: кто и что сделал',
+        params: IdParams,
+        response: { 200: TimelineSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireStaffOrder(ctx, staffOf(request), request.params.id);
+      return { results: await getTimeline(ctx, request.params.id, 'staff') };
+    },
+  );
+
+  app.get(
+    api.staff.careQueue,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Обращения в службу качества по всем заказам (менеджер), ждущие дольше — первыми',
+        querystring: StaffCareQueueQuerySchema,
+        response: { 200: StaffCareListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) =>
+      careQueue(ctx, {
+        state: request.query.state,
+        page: request.query.page,
+        pageSize: request.query.page_size,
+      }),
+  );
+
+  // Multipart only on the upload route (see the customer's routes for why).
+  await app.register(async function staffUploadRoutes(scope: FastifyInstance) {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: Math.floor(scope.config.UPLOAD_MAX_FILE_MB * MB) + 1,
+        files: UPLOAD_MAX_FILES,
+        fields: 20,
+        parts: 40,
+      },
+      throwFileSizeLimit: false,
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${base}:id/files/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Загрузить файлы автора (multipart, ?kind=intermediate|final); итоговый отправляет работу на проверку',
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          querystring: StaffFileKindQuerySchema,
+          response: { 201: WorkspaceFileListSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+        },
+      },
+      async (request, reply) => {
+        const staff = staffOf(request);
+        await requireStaffOrder(ctx, staff, request.params.id);
+        const files = await storeStaffFiles(
+          ctx,
+          actorOf(staff),
+          request.params.id,
+          request.query.kind,
+          request,
+        );
+        return reply.code(201).send(files);
+      },
+    );
+  });
+}

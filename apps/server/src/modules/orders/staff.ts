@@ -1,0 +1,469 @@
+import type {
+  StaffOrderListQuerySchema} from '@cabinet/contract';
+import {
+  ORDER_STATUS_IDS,
+  OrderStatusId,
+  STAFF_PAGE_SIZE,
+  STAFF_STATUS_TITLES,
+  api,
+  canTransition,
+  isOrderStatusId,
+  orderMessages,
+  staffMessages,
+  type StaffOrder,
+  type StaffOrderList,
+  type StaffOrderListItem,
+  type StaffOrderUpdateRequestSchema,
+  type StaffStatusRequest,
+} from '@cabinet/contract';
+import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../../db/index';
+import type { DB } from '../../db/types';
+import type { StaffPrincipal } from '../../plugins/auth';
+import { HttpError, badRequest } from '../../plugins/errors';
+import { notFound, type OrdersContext } from './context';
+import { notifyCustomer } from './event-mails';
+import { moscowDay } from './guarantee';
+import { lockOrder, moveStatus, recordEvent, requireMove, type Actor } from './lifecycle';
+import { titleOf, toListItem } from './mappers';
+import type { OrderRow, ReferenceTitles } from './repo';
+import { listOrderFiles, requireOpen } from './workspace-files';
+import { CUSTOMER_FALLBACK_NAME, firstName } from './workspace-people';
+
+/**
+ * The staff face of orders (`/api/staff/orders/…`): the queue, an order as a manager or its author
+ * sees it, and what only a manager does — price, deadline, assignment and moves by hand. Every
+ * change goes through lifecycle.ts inside a transaction and lands in the order's timeline; the
+ * workspace (files, reworks, care, timeline) is the shared services' (workspace-files.ts, …).
+ *
+ * Access: a manager sees every placed order, an author only the orders assigned to them — any
+ * other id is simply not found (404), as another customer's order is for a customer.
+ */
+
+export type StaffListQuery = z.output<typeof StaffOrderListQuerySchema>;
+export type StaffUpdate = z.output<typeof StaffOrderUpdateRequestSchema>;
+
+/** The lifecycle's actor for a staff member. */
+export function actorOf(staff: StaffPrincipal): Actor {
+  return { role: staff.role, staffId: staff.id };
+}
+
+/** A deadline day is due at the end of that day in Moscow (UTC+3 all year). */
+const deadlineAt = (day: string | null) => (day ? `${day}T20:59:59.999Z` : '');
+
+const statusOf = (id: number) => ({ id, title: STAFF_STATUS_TITLES[id] ?? String(id) });
+
+/**
+ * The placed order if this staff member may see it, else 404: a performer sees only their own.
+ * Inside a transaction, pass `lock` to read it through `lockOrder` (held until the end).
+ */
+export async function staffOrderRow(
+  db: Kysely<DB>,
+  staff: StaffPrincipal,
+  orderId: number,
+  lock = false,
+): Promise<OrderRow> {
+  const row = lock
+    ? await lockOrder(db, orderId)
+    : await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .where('is_fake', '=', 0)
+        .executeTakeFirst();
+  if (!row || (staff.role === 'performer' && row.performer_id !== staff.id)) throw notFound();
+  return row;
+}
+
+/** Checks access to an order's id-bearing staff route (404 when the order is not theirs). */
+export async function requireStaffOrder(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  orderId: number,
+): Promise<void> {
+  await staffOrderRow(ctx.db, staff, orderId);
+}
+
+// The queue ---------------------------------------------------------------------
+
+const LIKE_SPECIALS = /[\\%_]/g;
+
+/**
+ * The words of a topic search as LIKE patterns. PostgreSQL's ILIKE folds Cyrillic case; SQLite's
+ * LIKE folds only ASCII, so there a word also matches as typed, in lower case and capitalised —
+ * how a word appears in a topic.
+ */
+function wordVariants(word: string): string[] {
+  const lower = word.toLowerCase();
+  const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
+  return [...new Set([word, lower, capital])].map((w) => `%${w.replace(LIKE_SPECIALS, '\\$&')}%`);
+}
+
+/** `123`, `#123` or `№123`: an order number; anything else is words of the topic. */
+const ORDER_NUMBER = /^[#№]?\s*(\d{1,12})$/;
+
+export async function staffQueue(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  q: StaffListQuery,
+): Promise<StaffOrderList> {
+  const db = ctx.db;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  let base = db.selectFrom('orders as o').where('o.is_fake', '=', 0);
+  if (staff.role === 'performer') base = base.where('o.performer_id', '=', staff.id);
+  if (q.status !== undefined) base = base.where('o.status_id', '=', q.status);
+  if (q.deadline_from) base = base.where('o.deadline', '>=', q.deadline_from);
+  if (q.deadline_to) base = base.where('o.deadline', '<=', q.deadline_to);
+  if (q.assigned === 'yes') base = base.where('o.performer_id', 'is not', null);
+  if (q.assigned === 'no') base = base.where('o.performer_id', 'is', null);
+  if (q.work_type !== undefined) base = base.where('o.work_type_id', '=', q.work_type);
+  const search = q.q?.trim();
+  if (search) {
+    const number = ORDER_NUMBER.exec(search);
+    if (number) {
+      base = base.where('o.id', '=', Number(number[1]));
+    } else {
+      for (const word of search.split(/\s+/).slice(0, 10)) {
+        const patterns = postgres ? [`%${word.replace(LIKE_SPECIALS, '\\$&')}%`] : wordVariants(word);
+        base = base.where((eb) =>
+          eb.or(
+            patterns.map((p) =>
+              postgres
+                ? sql<boolean>`${sql.ref('o.topic')} ilike ${p} escape '\\'`
+                : sql<boolean>`${sql.ref('o.topic')} like ${p} escape '\\'`,
+            ),
+          ),
+        );
+      }
+    }
+  }
+
+  const total = await base
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const sort = q.sort ?? (staff.role === 'performer' ? 'deadline' : 'new');
+  let page = base
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('staff_users as s', 's.id', 'o.performer_id')
+    .select([
+      'o.id',
+      'o.status_id',
+      'o.work_type_id',
+      'o.topic',
+      'o.deadline',
+      'o.price',
+      'o.paid',
+      'o.performer_id',
+      'o.created_at',
+      's.name as performer_name',
+      'u.fio',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('reworks as r')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('r.order_id', '=', 'o.id')
+        .where('r.state', '=', 'open')
+        .as('open_reworks'),
+      eb
+        .selectFrom('care_requests as c')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('c.order_id', '=', 'o.id')
+        .where('c.state', '=', 'open')
+        .as('open_care'),
+    ]);
+  page =
+    sort === 'deadline'
+      ? page.orderBy('o.deadline', 'asc').orderBy('o.id', 'asc')
+      : page.orderBy('o.id', 'desc');
+  const rows = await page
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
+  const titles = await ctx.titles();
+  const count = Number(total.n);
+  const lastPage = Math.max(1, Math.ceil(count / q.page_size));
+  return {
+    results: rows.map((row) => ({
+      id: row.id,
+      status: statusOf(row.status_id),
+      work_type: titleOf(row, titles),
+      topic: row.topic,
+      deadline: row.deadline ?? '',
+      deadline_at: deadlineAt(row.deadline),
+      price: row.price,
+      paid: row.paid,
+      performer: row.performer_id !== null ? { id: row.performer_id, name: row.performer_name ?? '' } : null,
+      customer_name: customerName(staff, row.fio),
+      open_reworks: Number(row.open_reworks ?? 0),
+      open_care: Number(row.open_care ?? 0),
+      created_at: row.created_at,
+    })),
+    count,
+    next: q.page < lastPage ? pageUrl(ctx, q, q.page + 1) : null,
+    previous: q.page > 1 ? pageUrl(ctx, q, q.page - 1) : null,
+  };
+}
+
+/** A manager sees the customer's full name; an author, the first name only. */
+function customerName(staff: StaffPrincipal, fio: string): string {
+  if (staff.role === 'performer') return firstName(fio);
+  return fio.trim() || CUSTOMER_FALLBACK_NAME;
+}
+
+/** Like the customer's list: absolute, the same filters, the first page without `page`. */
+function pageUrl(ctx: OrdersContext, q: StaffListQuery, page: number): string {
+  const url = new URL(api.staff.orders, ctx.deps.config.PUBLIC_URL);
+  const { page: _page, page_size, ...filters } = q;
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  if (page > 1) url.searchParams.set('page', String(page));
+  if (page_size !== STAFF_PAGE_SIZE) url.searchParams.set('page_size', String(page_size));
+  return url.toString();
+}
+
+// One order ---------------------------------------------------------------------
+
+/** Statuses a manager may move the order to by hand now. */
+function manualTargets(row: Pick<OrderRow, 'status_id' | 'trashed_from_status' | 'is_trash'>): number[] {
+  const from = row.status_id;
+  if (row.is_trash === 1 || !isOrderStatusId(from) || from === OrderStatusId.rework) return [];
+  return ORDER_STATUS_IDS.filter(
+    (to) => !BY_OTHERS.has(to) && canTransition(from, to, row.trashed_from_status as OrderStatusId | null),
+  );
+}
+
+/**
+ * Moves that are not a manager's to make by hand: «Оплачен» comes from a payment, «Доработка»
+ * from the customer's request (with its rework), the trash is the customer's own.
+ */
+const BY_OTHERS: ReadonlySet<number> = new Set([
+  OrderStatusId.searchingAuthor,
+  OrderStatusId.rework,
+  OrderStatusId.trashed,
+]);
+
+export async function staffOrderDetail(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  orderId: number,
+  db: Kysely<DB> = ctx.db,
+): Promise<StaffOrder> {
+  const row = await staffOrderRow(db, staff, orderId);
+  const [titles, extra, files] = await Promise.all([
+    ctx.titles(db),
+    db
+      .selectFrom('users as u')
+      .leftJoin('staff_users as s', (join) => join.on('s.id', '=', row.performer_id ?? 0))
+      .select(['u.id', 'u.fio', 'u.email', 'u.phone', 's.name as performer_name'])
+      .where('u.id', '=', row.user_id)
+      .executeTakeFirstOrThrow(),
+    listOrderFiles(ctx, orderId, 'staff', db),
+  ]);
+  const counts = await openCounts(db, orderId);
+  const item = toItem(row, titles, staff, extra, counts);
+  const manager = staff.role === 'manager';
+  return {
+    ...item,
+    details: toListItem(row, titles).details,
+    customer: manager
+      ? {
+          id: extra.id,
+          name: extra.fio.trim() || CUSTOMER_FALLBACK_NAME,
+          email: extra.email,
+          phone: extra.phone || null,
+        }
+      : { id: null, name: firstName(extra.fio), email: null, phone: null },
+    cost: row.cost,
+    discount: row.discount,
+    guarantee_until: row.guarantee_until,
+    files,
+    next_statuses: manager ? manualTargets(row) : [],
+    is_trash: row.is_trash === 1,
+  };
+}
+
+async function openCounts(db: Kysely<DB>, orderId: number) {
+  const [reworks, care] = await Promise.all([
+    db
+      .selectFrom('reworks')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('care_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'open')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { reworks: Number(reworks.n), care: Number(care.n) };
+}
+
+function toItem(
+  row: OrderRow,
+  titles: ReferenceTitles,
+  staff: StaffPrincipal,
+  extra: { fio: string; performer_name: string | null },
+  counts: { reworks: number; care: number },
+): StaffOrderListItem {
+  return {
+    id: row.id,
+    status: statusOf(row.status_id),
+    work_type: titleOf(row, titles),
+    topic: row.topic,
+    deadline: row.deadline ?? '',
+    deadline_at: deadlineAt(row.deadline),
+    price: row.price,
+    paid: row.paid,
+    performer: row.performer_id !== null ? { id: row.performer_id, name: extra.performer_name ?? '' } : null,
+    customer_name: customerName(staff, extra.fio),
+    open_reworks: counts.reworks,
+    open_care: counts.care,
+    created_at: row.created_at,
+  };
+}
+
+// What a manager does --------------------------------------------------------------
+
+/**
+ * Price (kopecks, the sum the customer pays) and/or the deadline day. A price in «Оценка
+ * стоимости» moves the order to «Ожидает оплаты»; in «Ожидает оплаты» it only changes; once paid
+ * it is locked (409). Either way the customer is mailed the price. The estimate before the
+ * discount follows the price, so that the customer's breakdown adds up. A deadline changes while
+ * the order is not closed.
+ */
+export async function updateStaffOrder(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  orderId: number,
+  body: StaffUpdate,
+  now: Date = new Date(),
+): Promise<StaffOrder> {
+  const actor = actorOf(staff);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await staffOrderRow(trx, staff, orderId, true);
+    requireOpen(order);
+    const at = nowIso();
+    if (body.deadline !== undefined) {
+      if (body.deadline < moscowDay(now)) throw badRequest('deadline', orderMessages.deadlineTooEarly);
+      if (body.deadline !== order.deadline) {
+        await trx
+          .updateTable('orders')
+          .set({ deadline: body.deadline, updated_at: at })
+          .where('id', '=', orderId)
+          .execute();
+        await recordEvent(trx, orderId, 'deadline_changed', actor, { deadline: body.deadline }, at);
+      }
+    }
+    if (body.price !== undefined) {
+      if (order.status_id === OrderStatusId.pricing) {
+        await moveStatus(trx, order, OrderStatusId.awaitingPayment, actor, {
+          kind: 'priced',
+          data: { price: body.price },
+          also: { price: body.price },
+          at,
+        });
+      } else if (order.status_id === OrderStatusId.awaitingPayment) {
+        await recordEvent(trx, orderId, 'priced', actor, { price: body.price }, at);
+      } else {
+        throw new HttpError(409, staffMessages.priceLocked);
+      }
+      await trx
+        .updateTable('orders')
+        .set({ price: body.price, cost: body.price + order.discount, updated_at: at })
+        .where('id', '=', orderId)
+        .execute();
+      await notifyCustomer(trx, ctx, orderId, 'priced');
+    }
+  });
+  return staffOrderDetail(ctx, staff, orderId);
+}
+
+/**
+ * Assigns (or reassigns) an author to an order in 1–7. An order paid and waiting for an author
+ * goes to «В работе» with the assignment; elsewhere only the author changes.
+ */
+export async function assignPerformer(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  orderId: number,
+  performerId: number,
+): Promise<StaffOrder> {
+  const actor = actorOf(staff);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await staffOrderRow(trx, staff, orderId, true);
+    requireOpen(order);
+    const performer = await trx
+      .selectFrom('staff_users')
+      .select('id')
+      .where('id', '=', performerId)
+      .where('role', '=', 'performer')
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    if (!performer) throw badRequest('performer_id', staffMessages.performerNotFound);
+    const data = { performer_id: performerId };
+    if (order.status_id === OrderStatusId.searchingAuthor) {
+      await moveStatus(trx, order, OrderStatusId.inProgress, actor, {
+        kind: 'author_assigned',
+        data,
+        also: { performer_id: performerId },
+      });
+      return;
+    }
+    if (order.performer_id === performerId) return;
+    const at = nowIso();
+    await trx
+      .updateTable('orders')
+      .set({ performer_id: performerId, updated_at: at })
+      .where('id', '=', orderId)
+      .execute();
+    await recordEvent(trx, orderId, 'author_assigned', actor, data, at);
+  });
+  return staffOrderDetail(ctx, staff, orderId);
+}
+
+/**
+ * A move by hand (ADR 004), refused with 409 and a Russian detail when the lifecycle does not
+ * allow it, when it is not a manager's to make, or when the order is no longer in the status the
+ * manager saw (`from_status_id`).
+ */
+export async function changeStatus(
+  ctx: OrdersContext,
+  staff: StaffPrincipal,
+  orderId: number,
+  body: StaffStatusRequest,
+): Promise<StaffOrder> {
+  const actor = actorOf(staff);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await staffOrderRow(trx, staff, orderId, true);
+    if (body.from_status_id !== undefined && body.from_status_id !== order.status_id) {
+      throw new HttpError(409, staffMessages.statusConflict);
+    }
+    const to = body.status_id;
+    if (to === OrderStatusId.searchingAuthor) throw new HttpError(409, staffMessages.paidReserved);
+    requireMove(order, to);
+    if (!manualTargets(order).includes(to) || !isOrderStatusId(to)) {
+      // The lifecycle allows it, but the customer or a payment makes this move.
+      throw new HttpError(
+        409,
+        staffMessages.transitionRefused(statusOf(order.status_id).title, statusOf(to).title),
+      );
+    }
+    if (to === OrderStatusId.inProgress && order.performer_id === null) {
+      throw new HttpError(409, staffMessages.performerRequired);
+    }
+    if (to === OrderStatusId.awaitingPayment && order.status_id === OrderStatusId.pricing) {
+      // The estimate stands as the price: the same event and mail as a price set.
+      await moveStatus(trx, order, to, actor, { kind: 'priced', data: { price: order.price } });
+      await notifyCustomer(trx, ctx, orderId, 'priced');
+      return;
+    }
+    await moveStatus(trx, order, to, actor);
+  });
+  return staffOrderDetail(ctx, staff, orderId);
+}
