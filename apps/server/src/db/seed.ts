@@ -9,6 +9,15 @@ import type { DB, OrdersTable } from './types';
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo12345';
 
+/** The demo staff (README): a manager and two authors, the first working on the demo orders. */
+export const DEMO_STAFF = [
+  { email: 'manager@example.com', password: 'manager12345', role: 'manager', name: 'Ольга' },
+  { email: 'performer@example.com', password: 'performer12345', role: 'performer', name: 'Иван К.' },
+  { email: 'performer2@example.com', password: 'performer12345', role: 'performer', name: 'Мария С.' },
+] as const;
+
+const GUARANTEE_DAYS = 20;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 
@@ -174,24 +183,118 @@ async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Pro
     });
   });
   // One at a time, oldest first: the list shows the newest (highest id) on top.
-  for (const row of rows) await trx.insertInto('orders').values(row).execute();
+  const staff = {
+    managerId: await demoStaffId(trx, DEMO_STAFF[0].email),
+    performerId: await demoStaffId(trx, DEMO_STAFF[1].email),
+  };
+  for (const row of rows) {
+    const order = await trx.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+    await bringToLife(trx, { ...row, id: order.id, created_at: row.created_at as string }, staff, now);
+  }
 }
 
 /**
- * The demo customer a newcomer signs in with, with orders in every tab. `auto` seeds only an
+ * What staff and payments would have done to a demo order by its status, so that the staff side
+ * has a living queue: a price set (2 on), payment (3 on), the first demo author at work (4 on),
+ * and a guarantee running (5 and 7), each with its timeline event.
+ */
+async function bringToLife(
+  trx: Kysely<DB>,
+  order: Insertable<OrdersTable> & { id: number; created_at: string },
+  staff: { managerId: number | null; performerId: number | null },
+  now: Date,
+): Promise<void> {
+  const { managerId, performerId } = staff;
+  const status = order.status_id === OrderStatusId.trashed ? order.trashed_from_status : order.status_id;
+  const event = (kind: string, actorRole: 'manager' | 'system', data: object, at: string) =>
+    trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        kind,
+        actor_role: actorRole,
+        staff_id: actorRole === 'manager' ? managerId : null,
+        data: JSON.stringify(data),
+        created_at: at,
+      })
+      .execute();
+  const placed = Date.parse(order.created_at);
+  const later = (hours: number) =>
+    new Date(Math.min(placed + hours * 3_600_000, now.getTime())).toISOString();
+  if (status == null || status === OrderStatusId.pricing || status === OrderStatusId.cancelled) return;
+  await event('priced', 'manager', { price: order.price }, later(1));
+  if (status === OrderStatusId.awaitingPayment) return;
+  await trx.updateTable('orders').set({ paid: order.price }).where('id', '=', order.id).execute();
+  await event('paid', 'system', { amount: order.price }, later(2));
+  if (performerId === null) return;
+  const delivered =
+    status === OrderStatusId.review || status === OrderStatusId.completed
+      ? new Date(now.getTime() - (status === OrderStatusId.completed ? 5 : 1) * DAY_MS)
+      : null;
+  await trx
+    .updateTable('orders')
+    .set({
+      performer_id: performerId,
+      guarantee_until: delivered
+        ? new Date(delivered.getTime() + GUARANTEE_DAYS * DAY_MS).toISOString()
+        : null,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  await event('author_assigned', 'manager', { performer_id: performerId }, later(3));
+}
+
+async function demoStaffId(trx: Kysely<DB>, email: string): Promise<number | null> {
+  const row = await trx.selectFrom('staff_users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The demo staff accounts, each created once (an existing one, however changed, is kept). */
+async function seedDemoStaff(db: Kysely<DB>, hashes: readonly string[]): Promise<void> {
+  for (const [i, member] of DEMO_STAFF.entries()) {
+    await db
+      .insertInto('staff_users')
+      .values({
+        email: member.email,
+        password_hash: hashes[i] ?? '',
+        role: member.role,
+        name: member.name,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+}
+
+async function staffHashes(db: Kysely<DB>): Promise<string[] | null> {
+  const emails = DEMO_STAFF.map((m) => m.email);
+  const existing = await db.selectFrom('staff_users').select('email').where('email', 'in', emails).execute();
+  if (existing.length === DEMO_STAFF.length) return null;
+  return Promise.all(DEMO_STAFF.map((m) => hashPassword(m.password)));
+}
+
+/**
+ * The demo customer a newcomer signs in with, with orders in every tab, and the demo staff. `auto` seeds only an
  * empty database (never one that holds real users); `force` (SEED_DEMO=1) seeds anyway. Both are
  * idempotent, and the customer and the orders land together or not at all.
  */
 export async function seedDemo(database: Database, mode: 'auto' | 'force'): Promise<boolean> {
   const { db } = database;
+  const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  if (demo) {
+    // A demo database from before the staff side gains the demo staff.
+    const hashes = await staffHashes(db);
+    if (hashes) await seedDemoStaff(db, hashes);
+    return false;
+  }
   if (mode === 'auto') {
     const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return false;
   }
-  const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
-  if (demo) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const hashes = await staffHashes(db);
   return db.transaction().execute(async (trx) => {
+    if (hashes) await seedDemoStaff(trx, hashes);
     const user = await trx
       .insertInto('users')
       .values({

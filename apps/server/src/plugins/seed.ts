@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { seedDemo } from '../db/seed';
 
 /**
- * Seeds the demo customer at start in development; tests opt in with SEED_DEMO=1 so their data
+ * Seeds the demo customer and the demo staff at start in development; tests opt in with SEED_DEMO=1 so their data
  * stays their own. Never in production, whatever SEED_DEMO says: its password is in the README.
  */
 export default fp(
@@ -16,7 +16,12 @@ export default fp(
     if (SEED_DEMO === '0') return;
     if (NODE_ENV === 'test' && SEED_DEMO !== '1') return;
     const seeded = await seedDemo(app.database, SEED_DEMO === '1' ? 'force' : 'auto');
-    if (seeded) app.log.info('demo customer seeded: demo@example.com / demo12345');
+    if (seeded) {
+      app.log.info(
+        'demo seeded: customer demo@example.com / demo12345, manager manager@example.com / manager12345, ' +
+          'authors performer@example.com and performer2@example.com / performer12345',
+      );
+    }
   },
   { name: 'seed', dependencies: ['db'] },
 );
