@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { updateOrder } from '../features/order-form/api';
 import OrderEditPage from '../features/order-form/routes/order-edit-page';
 import { loadOrderForRoute, useOrderMutations } from '../features/orders/api';
-import { listItem } from '../features/orders/test-fixtures';
+import { listItem, noWorkspace } from '../features/orders/test-fixtures';
 import { apiFetch } from '../shared/api/client';
 import { queryClient } from '../shared/query-client';
 
@@ -18,7 +18,7 @@ const fetchMock = vi.mocked(apiFetch);
 const ORDER_PATH = api.orders.byId(41);
 
 function order(over: Partial<Order> = {}): Order {
-  return { ...listItem(41), files: [], files_without_qc: [], ...over };
+  return { ...listItem(41), files: [], files_without_qc: [], ...noWorkspace, ...over };
 }
 
 let stored: Order;

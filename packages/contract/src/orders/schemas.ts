@@ -241,10 +241,44 @@ export const OrderListItemSchema = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
+/** What needs the customer's attention on each tab of the workspace. */
+export const WorkspaceAttentionSchema = z.object({
+  chat: z.number().int().nonnegative(),
+  files: z.number().int().nonnegative(),
+  care: z.number().int().nonnegative(),
+  reworks: z.number().int().nonnegative(),
+});
+export type WorkspaceAttention = z.infer<typeof WorkspaceAttentionSchema>;
+
+/** Whether a rework may be requested now, and if not, why (the same text the server's 409 carries). */
+export const ReworkEligibilitySchema = z.object({
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type ReworkEligibility = z.infer<typeof ReworkEligibilitySchema>;
+
+/** Workspace fields added to the order of `GET {id}/` (and every other answer carrying an order). */
+export const OrderWorkspaceFieldsSchema = z.object({
+  /** Kopecks paid so far. */
+  paid: z.number().int().nonnegative(),
+  /** The author once assigned: a display name only. */
+  author: z.object({ name: z.string() }).nullable(),
+  /** The moment the work is due: the end of the deadline day in Moscow (ISO, UTC). */
+  deadline_at: z.string().nullable(),
+  /** End of the guarantee (ISO, UTC) once the first final file has arrived, else null. */
+  guarantee_until: z.string().nullable(),
+  attention: WorkspaceAttentionSchema,
+  rework: ReworkEligibilitySchema,
+  /** The customer may accept the work (status «Проверьте работу»). */
+  can_accept: z.boolean(),
+});
+export type OrderWorkspaceFields = z.infer<typeof OrderWorkspaceFieldsSchema>;
+
+/** One order (`GET {id}/` and every answer carrying an order): the list item, its files, the workspace fields. */
 export const OrderSchema = OrderListItemSchema.extend({
   files: OrderFileListSchema,
   files_without_qc: OrderFileListSchema,
-});
+}).extend(OrderWorkspaceFieldsSchema.shape);
 export type Order = z.infer<typeof OrderSchema>;
 
 /** The answer of `POST /`: the (first) order, and every order of the packet when one was placed. */

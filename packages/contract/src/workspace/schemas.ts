@@ -1,5 +1,11 @@
 import { z } from '../common/zod';
-import { DaySchema, ORDER_MAX_FILES, OrderFileSchema, orderMessages } from '../orders/schemas';
+import {
+  DaySchema,
+  ORDER_MAX_FILES,
+  OrderFileSchema,
+  ReworkEligibilitySchema,
+  orderMessages,
+} from '../orders/schemas';
 
 /**
  * The order workspace (`/order/{id}` and its tabs chat, files, care, reworks): what a customer
@@ -72,38 +78,8 @@ export type FileReviewRequest = z.infer<typeof FileReviewRequestSchema>;
 export const ZipRequestSchema = z.object({ file_ids: fileIds.optional() });
 export type ZipRequest = z.input<typeof ZipRequestSchema>;
 
-/** What needs the customer's attention on each tab of the workspace. */
-export const WorkspaceAttentionSchema = z.object({
-  chat: z.number().int().nonnegative(),
-  files: z.number().int().nonnegative(),
-  care: z.number().int().nonnegative(),
-  reworks: z.number().int().nonnegative(),
-});
-export type WorkspaceAttention = z.infer<typeof WorkspaceAttentionSchema>;
-
-/** Whether a rework may be requested now, and if not, why (the same text the server's 409 carries). */
-export const ReworkEligibilitySchema = z.object({
-  allowed: z.boolean(),
-  reason: z.string().nullable(),
-});
-export type ReworkEligibility = z.infer<typeof ReworkEligibilitySchema>;
-
-/** Workspace fields added to the order of `GET {id}/` (and every other answer carrying an order). */
-export const OrderWorkspaceFieldsSchema = z.object({
-  /** Kopecks paid so far. */
-  paid: z.number().int().nonnegative(),
-  /** The author once assigned: a display name only. */
-  author: z.object({ name: z.string() }).nullable(),
-  /** The moment the work is due: the end of the deadline day in Moscow (ISO, UTC). */
-  deadline_at: z.string().nullable(),
-  /** End of the guarantee (ISO, UTC) once the first final file has arrived, else null. */
-  guarantee_until: z.string().nullable(),
-  attention: WorkspaceAttentionSchema,
-  rework: ReworkEligibilitySchema,
-  /** The customer may accept the work (status «Проверьте работу»). */
-  can_accept: z.boolean(),
-});
-export type OrderWorkspaceFields = z.infer<typeof OrderWorkspaceFieldsSchema>;
+// The order's workspace fields (attention, rework eligibility…) live with the order schema in
+// ../orders/schemas, since every answer carrying an order has them.
 
 export const THREAD_MESSAGE_AUTHORS = ['customer', 'manager', 'performer'] as const;
 export const ThreadMessageSchema = z.object({

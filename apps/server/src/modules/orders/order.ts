@@ -3,6 +3,7 @@ import { notFound, type OrdersContext } from './context';
 import { titleOf, toFile, toListItem } from './mappers';
 import * as repo from './repo';
 import { storedStatus } from './statuses';
+import { workspaceFields } from './workspace-fields';
 
 /** One placed order of the customer's with its files; `db` is the transaction when inside one. */
 export async function getOrder(ctx: OrdersContext, userId: number, id: number, db = ctx.db): Promise<Order> {
@@ -13,6 +14,7 @@ export async function getOrder(ctx: OrdersContext, userId: number, id: number, d
     ...toListItem(row, await ctx.titles(db)),
     files: files.filter((f) => f.kind === 'customer').map(toFile),
     files_without_qc: files.filter((f) => f.kind === 'without_qc').map(toFile),
+    ...(await workspaceFields(db, row)),
   };
 }
 

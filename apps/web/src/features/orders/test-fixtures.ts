@@ -1,5 +1,16 @@
 // Test-only builders of list answers.
-import type { OrderList, OrderListItem } from '@cabinet/contract';
+import type { OrderList, OrderListItem, OrderWorkspaceFields } from '@cabinet/contract';
+
+/** The workspace fields of an order with nothing new and nothing to do yet. */
+export const noWorkspace: OrderWorkspaceFields = {
+  paid: 0,
+  author: null,
+  deadline_at: null,
+  guarantee_until: null,
+  attention: { chat: 0, files: 0, care: 0, reworks: 0 },
+  rework: { allowed: false, reason: null },
+  can_accept: false,
+};
 
 export function listItem(id: number, over: Partial<OrderListItem> = {}): OrderListItem {
   return {

@@ -119,6 +119,13 @@ const createdOrder = {
   updated_at: '',
   files: [],
   files_without_qc: [],
+  paid: 0,
+  author: null,
+  deadline_at: null,
+  guarantee_until: null,
+  attention: { chat: 0, files: 0, care: 0, reworks: 0 },
+  rework: { allowed: false, reason: null },
+  can_accept: false,
   packet_order_ids: [],
 };
 
