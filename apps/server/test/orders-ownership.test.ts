@@ -13,7 +13,17 @@ describe("another customer's orders, drafts and files are not found (404) on eve
   let alice: Auth;
   let bob: Auth;
   let coursework: WorkType;
-  const ids = { order: 0, trashed: 0, inWork: 0, draft: 0, draftFile: 0, pendingFile: 0 };
+  const ids = {
+    order: 0,
+    trashed: 0,
+    inWork: 0,
+    draft: 0,
+    draftFile: 0,
+    pendingFile: 0,
+    authorFile: 0,
+    rework: 0,
+    care: 0,
+  };
   let bobPending = 0;
   let bobDraft = 0;
   let bobOrder = 0;
@@ -54,6 +64,53 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     ids.draftFile = await uploadTo(alice, api.orders.fakeFiles(ids.draft));
     ids.pendingFile = await uploadTo(alice, api.orders.ajaxFiles);
 
+    // What the author and the threads leave on an order in review (written as the staff side would).
+    await setStatus(t.app, ids.inWork, OrderStatusId.review);
+    const at = new Date().toISOString();
+    const db = t.app.database.db;
+    const owner = await db
+      .selectFrom('orders')
+      .select('user_id')
+      .where('id', '=', ids.inWork)
+      .executeTakeFirstOrThrow();
+    ids.authorFile = (
+      await db
+        .insertInto('order_files')
+        .values({
+          order_id: ids.inWork,
+          user_id: owner.user_id,
+          kind: 'final',
+          original_name: 'Работа.pdf',
+          stored_name: '0'.repeat(32),
+          size: samples.pdf.length,
+          mime: 'application/pdf',
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.rework = (
+      await db
+        .insertInto('reworks')
+        .values({
+          order_id: ids.inWork,
+          number: 1,
+          state: 'answered',
+          comment: 'Правки',
+          created_at: at,
+          answered_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.care = (
+      await db
+        .insertInto('care_requests')
+        .values({ order_id: ids.inWork, kind: 'question', subject: 'Вопрос', created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
     bobPending = await uploadTo(bob, api.orders.ajaxFiles);
     bobDraft = await newDraft(bob);
     bobOrder = (await placeOrder(t.app, bob, orderBody(coursework))).id;
@@ -91,6 +148,47 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         inject('DELETE', api.orders.deleteAjaxFile(ids.pendingFile)),
       'GET /api/client/orders/:id/files/:fileId/download/': () =>
         inject('GET', api.orders.fileDownload(ids.draft, ids.draftFile)),
+      // The order workspace.
+      'GET /api/client/orders/:id/files/': () => inject('GET', api.orders.files(ids.inWork)),
+      'POST /api/client/orders/:id/files/': () => upload(api.orders.files(ids.order)),
+      'PATCH /api/client/orders/:id/files/:fileId/': () =>
+        inject('PATCH', api.orders.file(ids.inWork, ids.authorFile), { is_reviewed: true }),
+      'GET /api/client/orders/:id/files/:fileId/preview/': () =>
+        inject('GET', api.orders.filePreview(ids.inWork, ids.authorFile)),
+      'POST /api/client/orders/:id/files/download-zip/': () =>
+        inject('POST', api.orders.downloadZip(ids.inWork), {}),
+      'GET /api/client/orders/:id/reworks/': () => inject('GET', api.orders.reworks(ids.inWork)),
+      'POST /api/client/orders/:id/reworks/': () =>
+        inject('POST', api.orders.reworks(ids.inWork), { comment: 'Чужая доработка' }),
+      'GET /api/client/orders/:id/reworks/:rework/': () =>
+        inject('GET', api.orders.rework(ids.inWork, ids.rework)),
+      'GET /api/client/orders/:id/care/': () => inject('GET', api.orders.care(ids.inWork)),
+      'POST /api/client/orders/:id/care/': () =>
+        inject('POST', api.orders.care(ids.inWork), { text: 'Чужое' }),
+      'GET /api/client/orders/:id/care/:care/': () =>
+        inject('GET', api.orders.careRequest(ids.inWork, ids.care)),
+      'POST /api/client/orders/:id/care/:care/messages/': () =>
+        inject('POST', api.orders.careMessages(ids.inWork, ids.care), { text: 'Чужое' }),
+      'GET /api/client/orders/:id/timeline/': () => inject('GET', api.orders.timeline(ids.inWork)),
+      'POST /api/client/orders/:id/accept/': () => inject('POST', api.orders.accept(ids.inWork), {}),
+      // Pricing an edit of an order names it in the body. (`packet_id` there is a catalog packet,
+      // the same for every customer: nobody's own.)
+      'POST /api/client/orders/calculate-cost/': () =>
+        inject('POST', api.orders.calculateCost, {
+          work_type_id: coursework.id,
+          pages: coursework.min_pages,
+          deadline: orderBody(coursework).deadline,
+          originality: 0,
+          order_id: ids.order,
+        }),
+      'POST /api/client/orders/calculate-discount/': () =>
+        inject('POST', api.orders.calculateDiscount, {
+          work_type_id: coursework.id,
+          pages: coursework.min_pages,
+          deadline: orderBody(coursework).deadline,
+          originality: 0,
+          order_id: ids.order,
+        }),
       'GET /api/client/orders/success/': () => inject('GET', `${api.orders.success}?id=${ids.order}`),
       'GET /api/client/orders/welcome/': () => inject('GET', `${api.orders.welcome}?id=${ids.order}`),
       // Ids inside bodies: Alice's draft to convert, Alice's uploads to attach.
@@ -103,15 +201,7 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     const withIds = t.app.apiRoutes
       .filter((r) => r.url.startsWith(api.orders.root))
       .map((r) => `${r.method} ${r.url}`)
-      .filter(
-        (r) =>
-          ![
-            'GET /api/client/orders/',
-            'POST /api/client/orders/ajax-files/',
-            'POST /api/client/orders/calculate-cost/',
-            'POST /api/client/orders/calculate-discount/',
-          ].includes(r),
-      );
+      .filter((r) => !['GET /api/client/orders/', 'POST /api/client/orders/ajax-files/'].includes(r));
     expect(Object.keys(attempts()).sort()).toEqual(withIds.sort());
   });
 
@@ -135,6 +225,17 @@ describe("another customer's orders, drafts and files are not found (404) on eve
       .where('id', '=', ids.pendingFile)
       .executeTakeFirst();
     expect(stillPending).toEqual({ order_id: null, kind: 'ajax' });
+    const inWork = await t.app.inject({ method: 'GET', url: api.orders.byId(ids.inWork), headers: alice });
+    expect(inWork.json()).toMatchObject({
+      status: { id: OrderStatusId.review },
+      attention: { files: 1, reworks: 1 },
+    });
+    const db = t.app.database.db;
+    expect(
+      await db.selectFrom('reworks').select('id').where('order_id', '=', ids.inWork).execute(),
+    ).toHaveLength(1);
+    expect(await db.selectFrom('thread_messages').select('id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('care_requests').select('id').execute()).toHaveLength(1);
   });
 
   it("cannot attach another customer's upload to an order, a draft or a finished order's files", async () => {
@@ -172,6 +273,21 @@ describe("another customer's orders, drafts and files are not found (404) on eve
           method: 'DELETE',
           url: api.orders.deleteFakeFile(bobDraft, ids.draftFile),
           headers: bob,
+        }),
+      // Into Bob's own care request or zip: Alice's upload or Alice's order file.
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: api.orders.care(bobOrder),
+          headers: bob,
+          payload: { text: 'Вопрос', files: [ids.pendingFile] },
+        }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: api.orders.downloadZip(bobOrder),
+          headers: bob,
+          payload: { file_ids: [ids.authorFile] },
         }),
     ];
     for (const [i, call] of attach.entries()) expect((await call()).statusCode, `attempt ${i}`).toBe(404);

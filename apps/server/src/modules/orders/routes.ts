@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
+import workspaceRoutes, { workspaceUploadRoutes } from './workspace-routes';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -331,7 +332,10 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Multipart bodies only on the two upload routes: the plugin's hooks (an async onRequest that
+  // The order workspace (files, zip, preview, reworks, care, accept, timeline).
+  await app.register(workspaceRoutes);
+
+  // Multipart bodies only on the upload routes: the plugin's hooks (an async onRequest that
   // listens for the socket closing, an async onResponse that cleans temporary files) would
   // otherwise run on every request of the orders module, the list included.
   await app.register(async function uploadRoutes(scope: FastifyInstance) {
@@ -376,5 +380,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => reply.code(201).send(await orders.uploadPending(request.userId, request)),
     );
+
+    await scope.register(workspaceUploadRoutes);
   });
 }

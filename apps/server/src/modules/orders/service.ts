@@ -26,6 +26,7 @@ import { placeOrder } from './placement';
 import { quoteCost, quoteDiscount, type CostFields } from './prices';
 import { sweepUploads } from './sweep';
 import { restoreOrder, trashOrder } from './trash';
+import { CustomerWorkspace } from './workspace';
 
 /**
  * The orders of spec §7, one method per route: the list with tabs and counters (list.ts), placing
@@ -37,10 +38,13 @@ export class OrdersService {
   /** Shared with the staff face and the workspace (their service functions take it). */
   readonly ctx: OrdersContext;
   private readonly lists: OrdersList;
+  /** The customer's order workspace (files, zip, reworks, care, accept, timeline). */
+  readonly workspace: CustomerWorkspace;
 
   constructor(deps: OrdersDeps) {
     this.ctx = new OrdersContext(deps);
     this.lists = new OrdersList(this.ctx);
+    this.workspace = new CustomerWorkspace(this.ctx);
   }
 
   /** The page as JSON bytes, from the cache or rendered through {@link listText}. */
@@ -48,9 +52,9 @@ export class OrdersService {
     return this.lists.json(userId, q, (u, query) => this.listText(u, query));
   }
 
-  /** The page rendered from the database as JSON text: the bytes of JSON.stringify({@link list}). */
-  listText(userId: number, q: ListQuery): Promise<string> {
-    return this.lists.text(userId, q);
+  /** The page rendered from the database as JSON bytes: those of JSON.stringify({@link list}). */
+  listText(userId: number, q: ListQuery): Promise<Buffer> {
+    return this.lists.bytes(userId, q);
   }
 
   list(userId: number, q: ListQuery): Promise<OrderList> {

@@ -1,0 +1,282 @@
+import {
+  CareCreateRequestSchema,
+  CareDetailSchema,
+  CareListSchema,
+  FileReviewRequestSchema,
+  OrderSchema,
+  ReworkCreateRequestSchema,
+  ReworkDetailSchema,
+  ReworkListSchema,
+  ThreadPostRequestSchema,
+  TimelineSchema,
+  WorkspaceFileListSchema,
+  WorkspaceFileSchema,
+  ZipRequestSchema,
+} from '@cabinet/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+
+/** The customer's order workspace (issue 9): paths as the contract's `api.orders` builds them. */
+
+const tags = ['order workspace'];
+const security = [{ bearer: [] }];
+const base = '/api/client/orders/';
+
+const id = z.coerce.number().int().positive();
+const IdParams = z.object({ id });
+const FileParams = IdParams.extend({ fileId: id });
+const ReworkParams = IdParams.extend({ rework: id });
+const CareParams = IdParams.extend({ care: id });
+
+export default async function workspaceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ws = app.ordersService.workspace;
+
+  app.get(
+    `${base}:id/files/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Файлы заказа: ваши, без проверки, промежуточные и готовая работа',
+        params: IdParams,
+        response: { 200: WorkspaceFileListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ws.files(request.userId, request.params.id),
+  );
+
+  app.patch(
+    `${base}:id/files/:fileId/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Отметить файл от автора просмотренным',
+        params: FileParams,
+        body: FileReviewRequestSchema,
+        response: { 200: WorkspaceFileSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    (request) => ws.review(request.userId, request.params.id, request.params.fileId),
+  );
+
+  app.get(
+    `${base}:id/files/:fileId/preview/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Показать изображение или PDF в браузере (в песочнице); другие типы — 415',
+        params: FileParams,
+        response: { 200: z.unknown().describe('Содержимое файла'), ...errorResponses(400, 401, 404, 415) },
+      },
+    },
+    // Only types a browser shows without running anything (never HTML or SVG, which uploads refuse
+    // anyway), as sniffed at upload; the sandbox CSP keeps even a crafted PDF from scripting or
+    // reaching the cabinet's origin, and nosniff keeps the browser to the stated type.
+    async (request, reply) => {
+      const { file, content } = await ws.preview(request.userId, request.params.id, request.params.fileId);
+      return reply
+        .type(file.mime)
+        .header('content-disposition', contentDisposition(file.name, { type: 'inline' }))
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-cache')
+        .send(content);
+    },
+  );
+
+  app.post(
+    `${base}:id/files/download-zip/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Все файлы заказа (или выбранные) одним zip-архивом, по папкам',
+        params: IdParams,
+        body: ZipRequestSchema,
+        response: { 200: z.unknown().describe('application/zip'), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    // Streamed while it is built: no length, no temporary file. The client going away (the
+    // response closes before it is finished) stops the archive and closes the file being read.
+    async (request, reply) => {
+      const zip = await ws.zip(request.userId, request.params.id, request.body.file_ids);
+      const name = `order-${request.params.id}.zip`;
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) zip.abort();
+      });
+      zip.stream.on('error', (err) => {
+        request.log.error({ err }, 'order zip failed');
+        zip.abort();
+      });
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${name}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .send(zip.stream);
+    },
+  );
+
+  app.get(
+    `${base}:id/reworks/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Доработки заказа и можно ли запросить новую',
+        params: IdParams,
+        response: { 200: ReworkListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ws.reworks(request.userId, request.params.id),
+  );
+
+  app.post(
+    `${base}:id/reworks/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Запросить доработку (на проверке или в гарантийный срок после приёмки)',
+        params: IdParams,
+        body: ReworkCreateRequestSchema,
+        response: { 201: ReworkDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await ws.createRework(request.userId, request.params.id, request.body)),
+  );
+
+  app.get(
+    `${base}:id/reworks/:rework/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Доработка с перепиской (ответ автора больше не новый)',
+        params: ReworkParams,
+        response: { 200: ReworkDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ws.rework(request.userId, request.params.id, request.params.rework),
+  );
+
+  app.get(
+    `${base}:id/care/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Обращения в службу качества по заказу',
+        params: IdParams,
+        response: { 200: CareListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ws.care(request.userId, request.params.id),
+  );
+
+  app.post(
+    `${base}:id/care/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Новое обращение: вопрос или жалоба',
+        params: IdParams,
+        body: CareCreateRequestSchema,
+        response: { 201: CareDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await ws.createCare(request.userId, request.params.id, request.body)),
+  );
+
+  app.get(
+    `${base}:id/care/:care/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Обращение с перепиской (ответы больше не новые)',
+        params: CareParams,
+        response: { 200: CareDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => ws.careRequest(request.userId, request.params.id, request.params.care),
+  );
+
+  app.post(
+    `${base}:id/care/:care/messages/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Написать в обращение (закрытое — 409)',
+        params: CareParams,
+        body: ThreadPostRequestSchema,
+        response: { 201: CareDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await ws.postCare(request.userId, request.params.id, request.params.care, request.body)),
+  );
+
+  app.get(
+    `${base}:id/timeline/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'История заказа',
+        params: IdParams,
+        response: { 200: TimelineSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({ results: await ws.timeline(request.userId, request.params.id) }),
+  );
+
+  app.post(
+    `${base}:id/accept/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Принять работу («Проверьте работу» → «Выполнен»)',
+        params: IdParams,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    (request) => ws.accept(request.userId, request.params.id),
+  );
+}
+
+/** `POST {id}/files/` (multipart): registered inside the orders module's multipart scope. */
+export async function workspaceUploadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ws = app.ordersService.workspace;
+  app.post(
+    `${base}:id/files/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Добавить свои файлы к заказу (multipart): к заказу, пока он редактируемый, иначе без проверки',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: WorkspaceFileListSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await ws.upload(request.userId, request.params.id, request)),
+  );
+}

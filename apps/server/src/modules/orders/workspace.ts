@@ -1,0 +1,163 @@
+import {
+  OrderStatusId,
+  orderMessages,
+  workspaceMessages,
+  type CareCreateRequestSchema,
+  type CareDetail,
+  type CareList,
+  type FileGroup,
+  type Order,
+  type OrderFile,
+  type ReworkCreateRequestSchema,
+  type ReworkDetail,
+  type ReworkList,
+  type ThreadPostRequestSchema,
+  type TimelineEvent,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { HttpError } from '../../plugins/errors';
+import * as care from './care';
+import { fileNotFound, notFound, type OrdersContext } from './context';
+import { customerActor, lockOrder, moveStatus } from './lifecycle';
+import { toFile } from './mappers';
+import { getOrder } from './order';
+import * as repo from './repo';
+import * as reworks from './reworks';
+import { getTimeline } from './timeline';
+import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './workspace-files';
+import { orderZip, type OrderZip } from './zip';
+
+/**
+ * The customer's face of the order workspace: every call first finds the order among the
+ * caller's own (another customer's id is not found, 404), then uses the services shared with the
+ * staff face.
+ */
+export class CustomerWorkspace {
+  constructor(private readonly ctx: OrdersContext) {}
+
+  private async own(userId: number, orderId: number): Promise<repo.OrderRow> {
+    const row = await repo.findOrder(this.ctx.db, userId, orderId, false);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async files(userId: number, orderId: number): Promise<WorkspaceFile[]> {
+    await this.own(userId, orderId);
+    return listOrderFiles(this.ctx, orderId, 'customer');
+  }
+
+  upload(userId: number, orderId: number, request: FastifyRequest): Promise<WorkspaceFile[]> {
+    return storeCustomerFiles(this.ctx, userId, orderId, request);
+  }
+
+  review(userId: number, orderId: number, fileId: number): Promise<WorkspaceFile> {
+    return markReviewed(this.ctx, userId, orderId, fileId);
+  }
+
+  /** An image or PDF to show inline; anything else 415 (download it instead). */
+  async preview(
+    userId: number,
+    orderId: number,
+    fileId: number,
+  ): Promise<{ file: OrderFile; content: Readable }> {
+    const row = await repo.findOrderFile(this.ctx.db, userId, orderId, fileId);
+    if (!row) throw fileNotFound();
+    if (!PREVIEW_TYPES.has(row.mime)) throw new HttpError(415, workspaceMessages.previewNotAvailable);
+    return { file: toFile(row), content: this.ctx.deps.storage.open(row.stored_name) };
+  }
+
+  /** The order's files (or the chosen ones) as a zip being built; 409 when there are none. */
+  async zip(userId: number, orderId: number, fileIds: number[] | undefined): Promise<OrderZip> {
+    await this.own(userId, orderId);
+    let query = this.ctx.db
+      .selectFrom('order_files')
+      .select(['id', 'kind', 'original_name', 'stored_name', 'mime', 'created_at'])
+      .where('order_id', '=', orderId)
+      .where('kind', '!=', 'ajax')
+      .orderBy('id');
+    if (fileIds !== undefined) {
+      if (fileIds.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
+      query = query.where('id', 'in', [...new Set(fileIds)]);
+    }
+    const rows = await query.execute();
+    if (fileIds !== undefined && rows.length !== new Set(fileIds).size) throw fileNotFound();
+    if (rows.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
+    return orderZip(
+      this.ctx.deps.storage,
+      rows.map((r) => ({
+        group: r.kind as FileGroup,
+        name: r.original_name,
+        storedName: r.stored_name,
+        mime: r.mime,
+        createdAt: r.created_at,
+      })),
+    );
+  }
+
+  async reworks(userId: number, orderId: number): Promise<ReworkList> {
+    await this.own(userId, orderId);
+    return reworks.listReworks(this.ctx, orderId, 'customer');
+  }
+
+  async rework(userId: number, orderId: number, reworkId: number): Promise<ReworkDetail> {
+    await this.own(userId, orderId);
+    return reworks.getRework(this.ctx, orderId, reworkId, 'customer');
+  }
+
+  createRework(
+    userId: number,
+    orderId: number,
+    body: z.output<typeof ReworkCreateRequestSchema>,
+  ): Promise<ReworkDetail> {
+    return reworks.createRework(this.ctx, userId, orderId, body);
+  }
+
+  async care(userId: number, orderId: number): Promise<CareList> {
+    await this.own(userId, orderId);
+    return care.listCare(this.ctx, orderId, 'customer');
+  }
+
+  async careRequest(userId: number, orderId: number, careId: number): Promise<CareDetail> {
+    await this.own(userId, orderId);
+    return care.getCare(this.ctx, orderId, careId, 'customer');
+  }
+
+  createCare(
+    userId: number,
+    orderId: number,
+    body: z.output<typeof CareCreateRequestSchema>,
+  ): Promise<CareDetail> {
+    return care.createCare(this.ctx, userId, orderId, body);
+  }
+
+  postCare(
+    userId: number,
+    orderId: number,
+    careId: number,
+    body: z.output<typeof ThreadPostRequestSchema>,
+  ): Promise<CareDetail> {
+    return care.postCareMessage(this.ctx, customerActor, orderId, careId, body, { userId });
+  }
+
+  async timeline(userId: number, orderId: number): Promise<TimelineEvent[]> {
+    await this.own(userId, orderId);
+    return getTimeline(this.ctx, orderId, 'customer');
+  }
+
+  /** The customer accepts the delivered work: «Проверьте работу» → «Выполнен». */
+  async accept(userId: number, orderId: number): Promise<Order> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await repo.lockCustomer(trx, userId);
+      const order = await lockOrder(trx, orderId);
+      if (!order || order.user_id !== userId) throw notFound();
+      if (order.status_id === OrderStatusId.trashed) throw new HttpError(409, orderMessages.trashedOrder);
+      if (order.status_id !== OrderStatusId.review)
+        throw new HttpError(409, workspaceMessages.acceptNotReady);
+      await moveStatus(trx, order, OrderStatusId.completed, customerActor, { kind: 'accepted' });
+    });
+    return getOrder(this.ctx, userId, orderId);
+  }
+}

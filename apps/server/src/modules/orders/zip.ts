@@ -1,0 +1,103 @@
+import type { FileGroup } from '@cabinet/contract';
+import { ZipArchive } from 'archiver';
+import type { Readable } from 'node:stream';
+import type { Storage } from '../../plugins/storage';
+
+/**
+ * An order's files as one zip, streamed while it is built (archiver): one folder per group, the
+ * original names, duplicates told apart as «name (2).ext». Files are read one at a time — the next
+ * storage stream opens only when the previous entry is written — and the archive waits for the
+ * client (it is piped with backpressure), so memory stays flat whatever the order holds.
+ */
+
+export const ZIP_FOLDERS: Record<FileGroup, string> = {
+  customer: 'Мои файлы',
+  without_qc: 'Без проверки',
+  intermediate: 'Промежуточные',
+  final: 'Готовая работа',
+};
+
+/**
+ * Types that are compressed already (images, PDF, Office Open XML and other zips, rar, 7z): stored
+ * as they are, since deflating them again costs CPU for a percent or two. Anything else (DOC, RTF,
+ * text) is deflated at level 6, zlib's default balance of speed and size.
+ */
+const ALREADY_COMPRESSED =
+  /^(image\/|application\/(pdf|zip|vnd\.rar|x-7z-compressed|vnd\.openxmlformats|vnd\.oasis))/;
+export const ZIP_DEFLATE_LEVEL = 6;
+
+export function isStored(mime: string): boolean {
+  return ALREADY_COMPRESSED.test(mime);
+}
+
+/**
+ * Entry names unique within the archive: a repeated name (compared case-insensitively, as Windows
+ * and macOS unpack) becomes «name (2).ext», «name (3).ext»…, never clashing with a real one.
+ */
+export function uniqueEntryNames(paths: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return paths.map((path) => {
+    const slash = path.lastIndexOf('/');
+    const dir = path.slice(0, slash + 1);
+    const file = path.slice(slash + 1);
+    const dot = file.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [file.slice(0, dot), file.slice(dot)] : [file, ''];
+    let name = path;
+    for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${dir}${stem} (${n})${ext}`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export interface ZipEntry {
+  group: FileGroup;
+  name: string;
+  storedName: string;
+  mime: string;
+  createdAt: string;
+}
+
+export interface OrderZip {
+  /** The zip's bytes, to pipe to the response. */
+  stream: Readable;
+  /** Stops building it and closes the storage stream being read (the client went away). */
+  abort(): void;
+}
+
+export function orderZip(storage: Storage, entries: readonly ZipEntry[]): OrderZip {
+  const archive = new ZipArchive({ zlib: { level: ZIP_DEFLATE_LEVEL } });
+  const names = uniqueEntryNames(entries.map((e) => `${ZIP_FOLDERS[e.group]}/${e.name}`));
+  let current: Readable | null = null;
+  let next = 0;
+  let aborted = false;
+
+  const appendNext = () => {
+    if (aborted) return;
+    const entry = entries[next];
+    if (!entry) {
+      void archive.finalize();
+      return;
+    }
+    const name = names[next] as string;
+    next += 1;
+    current = storage.open(entry.storedName);
+    archive.append(current, { name, date: new Date(entry.createdAt), store: isStored(entry.mime) });
+  };
+  // The next file opens once the previous one is in the archive.
+  archive.on('entry', () => {
+    current = null;
+    appendNext();
+  });
+  appendNext();
+
+  return {
+    stream: archive,
+    abort() {
+      if (aborted) return;
+      aborted = true;
+      current?.destroy();
+      current = null;
+      archive.abort();
+    },
+  };
+}
