@@ -1,0 +1,181 @@
+import {
+  api,
+  staffMessages,
+  StaffOrderSchema,
+  type StaffMe,
+  type StaffOrder,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../shared/navigation';
+import { storeStaffSession } from '../../../shared/staff/session';
+import { serveStaffApi, type Reply } from '../../../shared/staff/test-server';
+import { renderRoute } from '../../../shared/ui/test-utils';
+import OrderPage from './order-page';
+
+const manager: StaffMe = { id: 1, email: 'olga@staff.example', role: 'manager', name: 'Ольга' };
+const author: StaffMe = { id: 5, email: 'ivan@staff.example', role: 'performer', name: 'Иван К.' };
+
+const customerFile: WorkspaceFile = {
+  id: 11,
+  name: 'методичка.pdf',
+  size: 2048,
+  mime: 'application/pdf',
+  created_at: '2026-11-20T10:00:00Z',
+  group: 'customer',
+  uploaded_by: { role: 'customer', name: 'Мария' },
+  is_reviewed: true,
+  download_url: api.staff.fileDownload(7, 11),
+  preview_url: null,
+};
+
+function orderOf(change: Partial<StaffOrder> = {}): StaffOrder {
+  return StaffOrderSchema.parse({
+    id: 7,
+    status: { id: 4, title: 'В работе' },
+    work_type: 'Курсовая работа',
+    topic: 'Инфляция в России',
+    deadline: '2030-12-01',
+    deadline_at: '2030-12-01T20:59:59.999Z',
+    price: 500_000,
+    paid: 500_000,
+    performer: { id: 5, name: 'Иван К.' },
+    customer_name: 'Мария',
+    open_reworks: 0,
+    open_care: 0,
+    created_at: '2026-11-20T10:00:00Z',
+    details: {
+      work_type: { id: 2, title: 'Курсовая работа' },
+      subject: { id: 3, title: 'Экономика' },
+      topic: 'Инфляция в России',
+      university: null,
+      deadline: '2030-12-01',
+      pages: 30,
+      originality: 70,
+      verification_system: null,
+      requirements: 'По ГОСТу',
+      links: [],
+      promo_code: null,
+    },
+    customer: { id: 9, name: 'Мария Петрова', email: 'maria@example.com', phone: '+79990001122' },
+    cost: 500_000,
+    discount: 0,
+    guarantee_until: null,
+    files: [customerFile],
+    next_statuses: [5, 6, 8],
+    is_trash: false,
+    ...change,
+  });
+}
+
+function serveOrder(order: StaffOrder, extra: Record<string, Reply> = {}) {
+  return serveStaffApi({
+    [`GET ${api.staff.order(7)}`]: { body: order },
+    [`GET ${api.staff.reworks(7)}`]: {
+      body: { results: [], count: 0, eligibility: { allowed: false, reason: null } },
+    },
+    [`GET ${api.staff.care(7)}`]: { body: { results: [], count: 0 } },
+    [`GET ${api.staff.timeline(7)}`]: { body: { results: [] } },
+    [`GET ${api.staff.performers}`]: {
+      body: {
+        results: [
+          { id: 5, name: 'Иван К.', active_orders: 2 },
+          { id: 6, name: 'Пётр С.', active_orders: 0 },
+        ],
+      },
+    },
+    ...extra,
+  });
+}
+
+function renderOrder(me: StaffMe) {
+  storeStaffSession('token', me);
+  return renderRoute(<OrderPage />, { path: '/staff/orders/:id', url: '/staff/orders/7' });
+}
+
+beforeEach(() => {
+  setNavigator({ navigate: vi.fn(), location: () => ({ pathname: '/staff/orders/7', search: '' }) });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OrderPage for a manager', () => {
+  it('shows the customer’s contacts and every manager action', async () => {
+    serveOrder(orderOf());
+    renderOrder(manager);
+    expect(await screen.findByRole('heading', { name: 'Заказ № 7' })).toBeInTheDocument();
+    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
+    expect(screen.getByText('+79990001122')).toBeInTheDocument();
+    for (const title of ['На проверке у заказчика', 'Доработка', 'Отменён']) {
+      expect(screen.getByRole('button', { name: title })).toBeInTheDocument();
+    }
+    expect(await screen.findByLabelText('Сменить автора')).toBeInTheDocument();
+    // Paid: the price is locked, the deadline still moves.
+    expect(screen.getByLabelText('Цена, ₽')).toBeDisabled();
+    expect(screen.getByLabelText('Срок сдачи')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Выбрать файлы' })).toBeInTheDocument();
+  });
+
+  it('asks once before a status move, and a 409 shows the server’s reason and reloads the order', async () => {
+    const user = userEvent.setup();
+    const { calls } = serveOrder(orderOf(), {
+      [`POST ${api.staff.status(7)}`]: { status: 409, body: { detail: staffMessages.statusConflict } },
+    });
+    renderOrder(manager);
+    await user.click(await screen.findByRole('button', { name: 'Отменён' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Сменить статус?' });
+    expect(dialog).toHaveTextContent('Заказ перейдёт из «В работе» в «Отменён».');
+    await user.click(within(dialog).getByRole('button', { name: 'Подтвердить' }));
+    expect(await screen.findByText(staffMessages.statusConflict)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status_id: 8, from_status_id: 4 });
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url === api.staff.order(7))).toHaveLength(2),
+    );
+  });
+
+  it('sends a new price in kopecks while the order awaits payment', async () => {
+    const user = userEvent.setup();
+    const { calls } = serveOrder(
+      orderOf({ status: { id: 2, title: 'Ожидает оплаты' }, paid: 0, next_statuses: [8] }),
+      {
+        [`PATCH ${api.staff.order(7)}`]: { body: orderOf() },
+      },
+    );
+    renderOrder(manager);
+    const price = await screen.findByLabelText('Цена, ₽');
+    await user.clear(price);
+    await user.type(price, '6 500,50');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ price: 650_050 }));
+  });
+});
+
+describe('OrderPage for an author', () => {
+  it('the assigned author delivers files but has no manager actions and sees no contacts', async () => {
+    serveOrder(
+      orderOf({ customer: { id: null, name: 'Мария', email: null, phone: null }, next_statuses: [] }),
+    );
+    renderOrder(author);
+    expect(await screen.findByRole('heading', { name: 'Заказ № 7' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Выбрать файлы' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Отменён' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Цена, ₽')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/автора/)).not.toBeInTheDocument();
+    expect(screen.queryByText('maria@example.com')).not.toBeInTheDocument();
+  });
+
+  it('an author who is not assigned cannot upload', async () => {
+    serveOrder(orderOf({ performer: { id: 99, name: 'Другой' }, next_statuses: [] }));
+    renderOrder(author);
+    expect(await screen.findByRole('heading', { name: 'Заказ № 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Выбрать файлы' })).not.toBeInTheDocument();
+  });
+
+  it('an order that is not theirs (404) says so', async () => {
+    serveStaffApi({ [`GET ${api.staff.order(7)}`]: { status: 404, body: { detail: 'Не найдено' } } });
+    renderOrder(author);
+    expect(await screen.findByText('Заказ не найден или не назначен вам')).toBeInTheDocument();
+  });
+});
