@@ -1,0 +1,296 @@
+import { OrderStatusId, api, staffMessages, type WorkType } from '@cabinet/contract';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/index';
+import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { multipart, orderBody, placeOrder, samples, workTypes } from './orders-fixtures';
+import { createStaff, payInDb, type TestStaff } from './staff-fixtures';
+
+type Auth = { authorization: string };
+type Answer = { statusCode: number; body: string; json(): unknown };
+
+const STAFF_PREFIX = '/api/staff/';
+/** A URL of a route pattern with every parameter filled in. */
+const fill = (url: string) => url.replace(/:[a-z_]+/gi, '1');
+
+describe('customer and staff tokens are never interchangeable', () => {
+  let t: TestApp;
+  let customer: string;
+  let manager: TestStaff;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    customer = (await registerCustomer(t.app)).access;
+    manager = await createStaff(t.app, 'manager');
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, url: string, auth: Auth) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: fill(url),
+      headers: auth,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  it('refuses a staff token with 403 on every customer route that needs a token', async () => {
+    const routes = t.app.apiRoutes.filter((r) => !r.isPublic && !r.url.startsWith(STAFF_PREFIX));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const res = await send(route.method, route.url, manager.auth);
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json()).toEqual({ detail: staffMessages.customersOnly });
+    }
+  });
+
+  it('refuses a customer token with 403 on every staff route that needs a token', async () => {
+    const routes = t.app.apiRoutes.filter((r) => !r.isPublic && r.url.startsWith(STAFF_PREFIX));
+    expect(routes.length).toBeGreaterThanOrEqual(18);
+    for (const route of routes) {
+      const res = await send(route.method, route.url, bearer(customer));
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json()).toEqual({ detail: staffMessages.staffOnly });
+    }
+  });
+
+  it('still answers 401 to no token and to a forged staff token', async () => {
+    const [, payload = ''] = manager.auth.authorization.split('.');
+    const forged = `${manager.auth.authorization.split('.')[0]}.${payload}.AAAA`;
+    for (const headers of [{}, { authorization: forged }]) {
+      const res = await t.app.inject({ method: 'GET', url: api.staff.me, headers });
+      expect(res.statusCode).toBe(401);
+    }
+    // A staff token whose role is not a staff role is no staff token.
+    const { SignJWT } = await import('jose');
+    const now = Math.floor(Date.now() / 1000);
+    const odd = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(manager.id))
+      .setAudience('staff')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    expect((await t.app.inject({ method: 'GET', url: api.staff.me, headers: bearer(odd) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: api.profile.root, headers: bearer(odd) })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('staff roles: an author sees only their orders (404), and only a manager does a manager’s work (403)', () => {
+  let t: TestApp;
+  let manager: TestStaff;
+  let author: TestStaff;
+  let stranger: TestStaff;
+  let workType: WorkType;
+  const ids = { order: 0, file: 0, rework: 0, care: 0 };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ FILES_DIR: mkdtempSync(join(tmpdir(), 'cabinet-files-')) });
+    manager = await createStaff(t.app, 'manager');
+    author = await createStaff(t.app, 'performer');
+    stranger = await createStaff(t.app, 'performer', { name: 'Мария С.' });
+    const c = bearer((await registerCustomer(t.app)).access);
+    workType = (await workTypes(t.app, c))[0]!;
+    ids.order = (await placeOrder(t.app, c, orderBody(workType))).id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: api.staff.order(ids.order),
+      headers: manager.auth,
+      payload: { price: 300_000 },
+    });
+    await payInDb(t.app, ids.order);
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: api.staff.assign(ids.order),
+      headers: manager.auth,
+      payload: { performer_id: author.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const upload = multipart([{ name: 'plan.pdf', content: samples.pdf }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${api.staff.files(ids.order)}?kind=intermediate`,
+      headers: { ...author.auth, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    ids.file = (uploaded.json() as Array<{ id: number }>)[0]!.id;
+    const at = nowIso();
+    ids.rework = (
+      await t.app.database.db
+        .insertInto('reworks')
+        .values({ order_id: ids.order, number: 1, comment: 'Исправьте введение', created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.care = (
+      await t.app.database.db
+        .insertInto('care_requests')
+        .values({ order_id: ids.order, kind: 'question', subject: 'Вопрос', created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  interface Case {
+    /** The request, aimed at the order and its rework, care request and file. */
+    send: (auth: Auth) => Promise<Answer>;
+    /** Only a manager: an author gets 403 even on their own order. */
+    managerOnly?: boolean;
+    /** Names an order: another author gets 404 and nothing changes. */
+    order?: boolean;
+  }
+
+  const cases = (): Record<string, Case> => {
+    const inject = (auth: Auth, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+    const o = ids.order;
+    return {
+      'GET /api/staff/me/': { send: (a) => inject(a, 'GET', api.staff.me) },
+      'GET /api/staff/performers/': {
+        send: (a) => inject(a, 'GET', api.staff.performers),
+        managerOnly: true,
+      },
+      'GET /api/staff/orders/': { send: (a) => inject(a, 'GET', api.staff.orders) },
+      'GET /api/staff/care/': { send: (a) => inject(a, 'GET', api.staff.careQueue), managerOnly: true },
+      'GET /api/staff/orders/:id/': { send: (a) => inject(a, 'GET', api.staff.order(o)), order: true },
+      'PATCH /api/staff/orders/:id/': {
+        send: (a) => inject(a, 'PATCH', api.staff.order(o), { deadline: '2099-01-01' }),
+        managerOnly: true,
+        order: true,
+      },
+      'POST /api/staff/orders/:id/assign/': {
+        send: (a) => inject(a, 'POST', api.staff.assign(o), { performer_id: stranger.id }),
+        managerOnly: true,
+        order: true,
+      },
+      'POST /api/staff/orders/:id/status/': {
+        send: (a) => inject(a, 'POST', api.staff.status(o), { status_id: OrderStatusId.cancelled }),
+        managerOnly: true,
+        order: true,
+      },
+      'GET /api/staff/orders/:id/files/': { send: (a) => inject(a, 'GET', api.staff.files(o)), order: true },
+      'POST /api/staff/orders/:id/files/': {
+        send: (a) => {
+          const body = multipart([{ name: 'final.pdf', content: samples.pdf }]);
+          return t.app.inject({
+            method: 'POST',
+            url: `${api.staff.files(o)}?kind=final`,
+            headers: { ...a, ...body.headers },
+            payload: body.payload,
+          });
+        },
+        order: true,
+      },
+      'GET /api/staff/orders/:id/files/:fileId/download/': {
+        send: (a) => inject(a, 'GET', api.staff.fileDownload(o, ids.file)),
+        order: true,
+      },
+      'GET /api/staff/orders/:id/reworks/': {
+        send: (a) => inject(a, 'GET', api.staff.reworks(o)),
+        order: true,
+      },
+      'GET /api/staff/orders/:id/reworks/:reworkId/': {
+        send: (a) => inject(a, 'GET', api.staff.rework(o, ids.rework)),
+        order: true,
+      },
+      'POST /api/staff/orders/:id/reworks/:reworkId/answer/': {
+        send: (a) =>
+          inject(a, 'POST', api.staff.reworkAnswer(o, ids.rework), { text: 'Готово', files: [ids.file] }),
+        order: true,
+      },
+      'GET /api/staff/orders/:id/care/': { send: (a) => inject(a, 'GET', api.staff.care(o)), order: true },
+      'GET /api/staff/orders/:id/care/:careId/': {
+        send: (a) => inject(a, 'GET', api.staff.careRequest(o, ids.care)),
+        order: true,
+      },
+      'POST /api/staff/orders/:id/care/:careId/messages/': {
+        send: (a) => inject(a, 'POST', api.staff.careMessages(o, ids.care), { text: 'Ответ', close: true }),
+        managerOnly: true,
+        order: true,
+      },
+      'GET /api/staff/orders/:id/timeline/': {
+        send: (a) => inject(a, 'GET', api.staff.timeline(o)),
+        order: true,
+      },
+    };
+  };
+
+  /** Everything a request could change about the order. */
+  const snapshot = async () => {
+    const db = t.app.database.db;
+    const count = async (table: 'order_events' | 'order_files' | 'thread_messages') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('order_id', '=', ids.order)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      order: await db.selectFrom('orders').selectAll().where('id', '=', ids.order).executeTakeFirstOrThrow(),
+      events: await count('order_events'),
+      files: await count('order_files'),
+      messages: await count('thread_messages'),
+      reworks: await db.selectFrom('reworks').selectAll().where('order_id', '=', ids.order).execute(),
+      care: await db.selectFrom('care_requests').selectAll().where('order_id', '=', ids.order).execute(),
+    };
+  };
+
+  it('has a case for every staff route that needs a token', () => {
+    const routes = t.app.apiRoutes
+      .filter((r) => !r.isPublic && r.url.startsWith(STAFF_PREFIX))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(Object.keys(cases()).sort()).toEqual(routes.sort());
+  });
+
+  it('answers another author 404 on every route that names the order, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const [route, c] of Object.entries(cases())) {
+      if (!c.order) continue;
+      const res = await c.send(stranger.auth);
+      const expected = c.managerOnly ? 403 : 404;
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(expected);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers an author 403 with the manager-only detail on a manager’s route, even on their own order', async () => {
+    const before = await snapshot();
+    for (const [route, c] of Object.entries(cases())) {
+      if (!c.managerOnly) continue;
+      const res = await c.send(author.auth);
+      expect(res.statusCode, route).toBe(403);
+      expect(res.json(), route).toEqual({ detail: staffMessages.managerOnly });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets the assigned author and a manager read every route of the order', async () => {
+    for (const [route, c] of Object.entries(cases())) {
+      if (!route.startsWith('GET')) continue;
+      if (!c.managerOnly) expect((await c.send(author.auth)).statusCode, route).toBe(200);
+      expect((await c.send(manager.auth)).statusCode, route).toBe(200);
+    }
+  });
+
+  it('leaves other orders out of an author’s queue', async () => {
+    const queue = async (auth: Auth) =>
+      (
+        (await t.app.inject({ method: 'GET', url: api.staff.orders, headers: auth })).json() as {
+          results: Array<{ id: number }>;
+        }
+      ).results.map((o) => o.id);
+    expect(await queue(author.auth)).toEqual([ids.order]);
+    expect(await queue(stranger.auth)).toEqual([]);
+    expect(await queue(manager.auth)).toContain(ids.order);
+  });
+});
