@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { earliestWishedDate, guaranteeUntil, moscowDay, reworkEligibility } from './guarantee';
 import { timelineText } from './timeline';
 import { firstName } from './workspace-people';
+import { isStored, uniqueEntryNames } from './zip';
 
 describe('guarantee arithmetic', () => {
   it('runs to the end of the Moscow day GUARANTEE_DAYS after the delivery', () => {
@@ -100,5 +101,48 @@ describe('timeline texts', () => {
   it('shows a customer to staff by first name only', () => {
     expect(firstName('Иванова Анна Сергеевна')).toBe('Иванова');
     expect(firstName('  ')).toBe('Заказчик');
+  });
+});
+
+describe('zip entry names', () => {
+  it('numbers repeated names within a folder, case-insensitively, keeping the extension', () => {
+    expect(
+      uniqueEntryNames([
+        'Мои файлы/Отчёт.pdf',
+        'Мои файлы/отчёт.PDF',
+        'Мои файлы/Отчёт.pdf',
+        'Готовая работа/Отчёт.pdf',
+        'Мои файлы/README',
+        'Мои файлы/README',
+        'Мои файлы/.profile',
+        'Мои файлы/.profile',
+      ]),
+    ).toEqual([
+      'Мои файлы/Отчёт.pdf',
+      'Мои файлы/отчёт (2).PDF',
+      'Мои файлы/Отчёт (3).pdf',
+      'Готовая работа/Отчёт.pdf',
+      'Мои файлы/README',
+      'Мои файлы/README (2)',
+      'Мои файлы/.profile',
+      'Мои файлы/.profile (2)',
+    ]);
+  });
+
+  it('never takes a name a real file already has', () => {
+    expect(uniqueEntryNames(['a/x (2).txt', 'a/x.txt', 'a/x.txt'])).toEqual([
+      'a/x (2).txt',
+      'a/x.txt',
+      'a/x (3).txt',
+    ]);
+  });
+
+  it('stores what is compressed already and deflates the rest', () => {
+    for (const mime of ['image/png', 'application/pdf', 'application/zip', 'application/vnd.rar']) {
+      expect(isStored(mime), mime).toBe(true);
+    }
+    expect(isStored('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(true);
+    for (const mime of ['text/plain', 'application/msword', 'application/rtf'])
+      expect(isStored(mime), mime).toBe(false);
   });
 });
