@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-order-list-versions';
 import * as m006 from './migrations/006-email-confirmation';
 import * as m007 from './migrations/007-mail-queue';
 import * as m008 from './migrations/008-order-workspace';
+import * as m009 from './migrations/009-order-list-read';
 import * as m010 from './migrations/010-staff-refresh-successor';
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-email-confirmation': m006,
   '007-mail-queue': m007,
   '008-order-workspace': m008,
+  '009-order-list-read': m009,
   '010-staff-refresh-successor': m010,
 };
 

@@ -232,6 +232,25 @@ export interface OrderListVersionsTable {
   version: number;
 }
 
+/**
+ * The orders list's read model (migration 009): a placed order's list item, its JSON written by
+ * triggers; null when only the app writes it exactly.
+ */
+export interface OrderListItemsTable {
+  user_id: number;
+  id: number;
+  status_id: number;
+  is_trash: number;
+  item: string | null;
+}
+
+/** A list item's text between its id and `"title"`, per status, trashed (1) or not (migration 009). */
+export interface OrderListHeadsTable {
+  status_id: number;
+  is_trash: number;
+  head: string;
+}
+
 /** ajax: uploaded, not attached yet; customer / without_qc: the customer's; intermediate / final: the author's. */
 export type OrderFileKind = 'customer' | 'without_qc' | 'ajax' | 'intermediate' | 'final';
 
@@ -358,6 +377,8 @@ export interface DB {
   order_packets_placed: OrderPacketsPlacedTable;
   order_counts: OrderCountsTable;
   order_list_versions: OrderListVersionsTable;
+  order_list_items: OrderListItemsTable;
+  order_list_heads: OrderListHeadsTable;
   order_files: OrderFilesTable;
   promo_codes: PromoCodesTable;
   staff_users: StaffUsersTable;

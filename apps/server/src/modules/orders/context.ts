@@ -5,6 +5,7 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
+import type { ListPageReader } from './list-read';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';
 
@@ -14,6 +15,8 @@ export interface OrdersDeps {
   listVersion?: (userId: number) => number | undefined;
   /** Reads what a page of the list shows without Kysely, in one snapshot (SQLite's reader). */
   listReader?: (userId: number, statusIds: readonly number[], limit: number, offset: number) => ListReads;
+  /** Reads a page of the list's read model as JSON bytes, in one snapshot (SQLite's reader). */
+  listPageReader?: ListPageReader;
   storage: Storage;
   /** Queues the order-placed mail; tests that build the service without it place no orders. */
   mailer?: Pick<Mailer, 'send'>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sqliteListPageReader } from './list-read';
 import routes from './routes';
 import { sqliteListReader, sqliteListVersion } from './repo';
 import { OrdersService } from './service';
@@ -23,6 +24,7 @@ export default fp(
         ? {
             listVersion: sqliteListVersion(app.database.reader),
             listReader: sqliteListReader(app.database.db, app.database.reader),
+            listPageReader: sqliteListPageReader(app.database.reader),
           }
         : {}),
     });

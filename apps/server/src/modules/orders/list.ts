@@ -2,6 +2,7 @@ import { ORDERS_PAGE_SIZE, api, orderMessages, type OrderList, type OrderTab } f
 import { HttpError } from '../../plugins/errors';
 import type { OrdersContext } from './context';
 import { ListPageCache } from './list-cache';
+import { PAGE_HEAD, listPageItems, type PageItems, type StatusCounts } from './list-read';
 import { ListItemWriter, toListItem } from './mappers';
 import * as repo from './repo';
 import type { ListRow, ReferenceTitles } from './repo';
@@ -41,7 +42,7 @@ export class OrdersList {
   async json(
     userId: number,
     q: ListQuery,
-    render: (userId: number, q: ListQuery) => Promise<string> = (u, query) => this.text(u, query),
+    render: (userId: number, q: ListQuery) => Promise<Buffer> = (u, query) => this.bytes(u, query),
   ): Promise<Buffer> {
     const { listVersion } = this.ctx.deps;
     const version = listVersion ? listVersion(userId) : await repo.listVersion(this.ctx.db, userId);
@@ -50,7 +51,7 @@ export class OrdersList {
       const cached = this.pages.get(key, version);
       if (cached !== undefined) return cached;
     }
-    const body = Buffer.from(await render(userId, q));
+    const body = await render(userId, q);
     if (version !== undefined) this.pages.set(key, version, body);
     return body;
   }
@@ -62,23 +63,55 @@ export class OrdersList {
   }
 
   /**
-   * The page's JSON text, written by hand in {@link page}'s key order: the same bytes as
-   * JSON.stringify of the page (the list's tests compare them), without building the objects.
+   * The page's JSON bytes, the same as JSON.stringify of {@link page} (the list's tests compare
+   * them), from the list's read model (migration 009): each item's text as the database wrote it
+   * with the order. On SQLite the reader connection gives the whole page as bytes; elsewhere, and
+   * where the database left an item to the app, the items are joined here.
    */
-  async text(userId: number, q: ListQuery): Promise<string> {
-    const { rows, titles, next, previous, count, counters } = await this.read(userId, q);
+  async bytes(userId: number, q: ListQuery): Promise<Buffer> {
+    const { db, deps } = this.ctx;
+    const statusIds = TAB_STATUSES[q.tab];
+    const offset = (q.page - 1) * q.page_size;
+    const tail = (counts: StatusCounts) => this.tail(q, countersFrom(counts));
+    if (deps.listPageReader) {
+      const read = deps.listPageReader(userId, statusIds, q.page_size, offset, tail);
+      if (Buffer.isBuffer(read.page)) return read.page;
+      return Buffer.from(await this.join(read.page, read.tail));
+    }
+    const text = tail(await repo.countByStatus(db, userId));
+    return Buffer.from(
+      await this.join(await listPageItems(db, userId, statusIds, q.page_size, offset), text),
+    );
+  }
+
+  /** The page's text after its items, from its counters; 404 past the last page. */
+  private tail(q: ListQuery, counters: OrderList['counters']): string {
+    const { next, previous, count } = this.links(q, counters);
+    return (
+      `],"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"count":${count},` +
+      `"counters":{"active":${counters.active},"archive":${counters.archive},"done":${counters.done}}}`
+    );
+  }
+
+  /** A page's text from its items: the database's text, or the order's row written here. */
+  private async join({ items, rows }: PageItems, tail: string): Promise<string> {
+    const titles = await this.ctx.titles();
     let writer = this.writers.get(titles);
     if (!writer) {
       writer = new ListItemWriter(titles);
       this.writers.set(titles, writer);
     }
-    let results = '';
-    for (let i = 0; i < rows.length; i += 1)
-      results += (i === 0 ? '' : ',') + writer.item(rows[i] as ListRow);
-    return (
-      `{"results":[${results}],"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
-      `"count":${count},"counters":{"active":${counters.active},"archive":${counters.archive},"done":${counters.done}}}`
-    );
+    const texts: string[] = [];
+    for (const [id, item] of items) {
+      if (item !== null) {
+        texts.push(item);
+        continue;
+      }
+      // Gone from `orders` since the items were read (not on SQLite's snapshot): a newer state.
+      const row = rows.get(id);
+      if (row) texts.push(writer.item(row));
+    }
+    return PAGE_HEAD + texts.join(',') + tail;
   }
 
   /** Reads what a page shows; 404 past the last page. */
@@ -90,17 +123,20 @@ export class OrdersList {
     // page past the end costs no page query.
     const read = deps.listReader?.(userId, statusIds, q.page_size, offset);
     const counters = countersFrom(read ? read.counts : await repo.countByStatus(db, userId));
+    const links = this.links(q, counters);
+    const rows = read ? read.rows : await repo.listOrders(db, userId, statusIds, q.page_size, offset);
+    return { rows, titles: await this.ctx.titles(), ...links, counters };
+  }
+
+  /** The tab's count and the pages before and after; 404 past the last page. */
+  private links(q: ListQuery, counters: OrderList['counters']) {
     const count = counters[q.tab];
     const lastPage = Math.max(1, Math.ceil(count / q.page_size));
     if (q.page > lastPage) throw new HttpError(404, orderMessages.invalidPage);
-    const rows = read ? read.rows : await repo.listOrders(db, userId, statusIds, q.page_size, offset);
     return {
-      rows,
-      titles: await this.ctx.titles(),
       next: q.page < lastPage ? this.pageUrl(q, q.page + 1) : null,
       previous: q.page > 1 ? this.pageUrl(q, q.page - 1) : null,
       count,
-      counters,
     };
   }
 

@@ -84,6 +84,26 @@ function refText(id: number, title: string): string {
   return `{"id":${num(id)},"title":${json(title)}}`;
 }
 
+/** Each status's `{"id":…,"title":…}` and whether an order in it can be edited, written once. */
+const STATUS_TEXTS = new Map(
+  ORDER_STATUS_IDS.map((id) => [
+    id,
+    { json: refText(id, orderStatus(id).title), editable: ORDER_STATUSES[id].editable },
+  ]),
+);
+
+/**
+ * A list item's text between its id and `"title"` — `,"status":…,"trash":…,"is_editable":…,` —
+ * for a status, trashed (1) or not; throws for a status the lifecycle does not know, as toListItem.
+ * Migration 009's `order_list_heads` holds the same texts for the database's items (a test
+ * compares them).
+ */
+export function listItemAfterId(statusId: number, isTrash: number): string {
+  const status = STATUS_TEXTS.get(storedStatus(statusId)) as { json: string; editable: boolean };
+  const trashed = isTrash === 1;
+  return `,"status":${status.json},"trash":{"is_trash":${trashed}},"is_editable":${!trashed && status.editable},`;
+}
+
 /**
  * Writes a list row as the JSON text of {@link toListItem}'s item — the same bytes as
  * JSON.stringify of it, which a property test holds — without building the item: the statuses and
@@ -92,12 +112,6 @@ function refText(id: number, title: string): string {
  * look at the list costs; building the items and JSON.stringify walking them were a sixth of it.
  */
 export class ListItemWriter {
-  private readonly statuses = new Map(
-    ORDER_STATUS_IDS.map((id) => [
-      id,
-      { json: refText(id, orderStatus(id).title), editable: ORDER_STATUSES[id].editable },
-    ]),
-  );
   private readonly workTypes: Map<number, string>;
   private readonly subjects: Map<number, string>;
   private readonly universities: Map<number, string>;
@@ -111,12 +125,9 @@ export class ListItemWriter {
   }
 
   item(row: ListRow): string {
-    const status = this.statuses.get(storedStatus(row.status_id)) as { json: string; editable: boolean };
-    const isTrash = row.is_trash === 1;
     const workType = row.work_type_id;
     return (
-      `{"id":${num(row.id)},"status":${status.json},"trash":{"is_trash":${isTrash}},` +
-      `"is_editable":${!isTrash && status.editable},` +
+      `{"id":${num(row.id)}${listItemAfterId(row.status_id, row.is_trash)}` +
       `"title":${json(workType === null ? '' : (this.titles.workTypes.get(workType) ?? ''))},` +
       `"details":{"work_type":${workType === null ? '{"id":0,"title":""}' : refJson(this.workTypes, workType)},` +
       `"subject":${refJson(this.subjects, row.subject_id)},"topic":${json(row.topic)},` +
