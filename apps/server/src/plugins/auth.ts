@@ -57,6 +57,12 @@ export interface AccessTokens {
   verifyStaff(token: string): StaffPrincipal | null;
 }
 
+/** The subject as a positive integer id, or null. */
+function subjectOf(claims: Record<string, unknown>): number | null {
+  const id = Number(claims.sub);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** How many checked tokens the verifier keeps: more than the customers signed in at once. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -85,8 +91,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     return jwt.sign(key);
   };
 
-  /** The claims and the subject of a token valid now, else null. */
-  const check = (token: string): { claims: Record<string, unknown>; subject: number } | null => {
+  /** The claims of a token valid now, else null. */
+  const check = (token: string): Record<string, unknown> | null => {
     let claims: Record<string, unknown>;
     try {
       claims = verifier(token) as Record<string, unknown>;
@@ -101,8 +107,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     const { exp, nbf, iat } = claims as { exp: number; nbf?: number; iat?: unknown };
     if (exp <= now || (nbf !== undefined && nbf > now)) return null;
     if (iat !== undefined && typeof iat !== 'number') return null;
-    const subject = Number(claims.sub);
-    return Number.isSafeInteger(subject) && subject > 0 ? { claims, subject } : null;
+    return claims;
   };
 
   return {
@@ -110,20 +115,19 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
       return { access: await sign(userId, {}), expires_in: ttlSeconds };
     },
     verify(token) {
-      const checked = check(token);
+      const claims = check(token);
       // One key signs both kinds: the audience tells a staff token from a customer's.
-      return checked && checked.claims.aud === undefined ? checked.subject : null;
+      return claims && claims.aud === undefined ? subjectOf(claims) : null;
     },
     async issueStaff(staff) {
       return { access: await sign(staff.id, { role: staff.role }, STAFF_AUDIENCE), expires_in: ttlSeconds };
     },
     verifyStaff(token) {
-      const checked = check(token);
-      if (!checked || checked.claims.aud !== STAFF_AUDIENCE) return null;
-      const role = checked.claims.role;
-      return STAFF_ROLES.includes(role as StaffRole)
-        ? { id: checked.subject, role: role as StaffRole }
-        : null;
+      const claims = check(token);
+      if (!claims || claims.aud !== STAFF_AUDIENCE) return null;
+      const id = subjectOf(claims);
+      const role = claims.role as StaffRole;
+      return id !== null && STAFF_ROLES.includes(role) ? { id, role } : null;
     },
   };
 }
