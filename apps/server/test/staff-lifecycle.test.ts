@@ -153,6 +153,15 @@ describe('the order lifecycle through the staff API', () => {
     expect(StaffOrderSchema.parse(res.json())).toMatchObject({
       status: { id: OrderStatusId.inProgress },
       performer: { id: author.id, name: 'Иван К.' },
+      // «На проверке» comes with the author's final file, not by hand.
+      next_statuses: [OrderStatusId.cancelled],
+    });
+    const byHand = await inject(manager.auth, 'POST', api.staff.status(id), {
+      status_id: OrderStatusId.review,
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json()).toEqual({
+      detail: staffMessages.transitionRefused('В работе', 'На проверке у заказчика'),
     });
     expect((await events(id)).at(-1)).toMatchObject({
       kind: 'author_assigned',

@@ -1,5 +1,4 @@
-import type {
-  StaffOrderListQuerySchema} from '@cabinet/contract';
+import type { StaffOrderListQuerySchema } from '@cabinet/contract';
 import {
   ORDER_STATUS_IDS,
   OrderStatusId,
@@ -237,11 +236,13 @@ function manualTargets(row: Pick<OrderRow, 'status_id' | 'trashed_from_status' |
 }
 
 /**
- * Moves that are not a manager's to make by hand: «Оплачен» comes from a payment, «Доработка»
- * from the customer's request (with its rework), the trash is the customer's own.
+ * Moves that are not a manager's to make by hand: «Оплачен» comes from a payment, «На проверке»
+ * from the author's final file (which starts the guarantee), «Доработка» from the customer's
+ * request (with its rework), the trash is the customer's own.
  */
 const BY_OTHERS: ReadonlySet<number> = new Set([
   OrderStatusId.searchingAuthor,
+  OrderStatusId.review,
   OrderStatusId.rework,
   OrderStatusId.trashed,
 ]);
