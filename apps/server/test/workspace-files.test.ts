@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { nowIso } from '../src/db/index';
@@ -28,7 +29,10 @@ function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
+            const bytes = Buffer.concat(chunks);
+            // The checksum the archive recorded is that of the bytes (yauzl does not check it).
+            if (crc32(bytes) !== entry.crc32) return reject(new Error(`bad CRC of ${entry.fileName}`));
+            entries.set(entry.fileName, bytes);
             file.readEntry();
           });
         });

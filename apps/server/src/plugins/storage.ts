@@ -20,7 +20,8 @@ declare module 'fastify' {
 export interface Storage {
   /** Streams to a new object; a failed stream leaves nothing behind and rejects with its error. */
   save(stream: Readable): Promise<{ storedName: string; size: number }>;
-  open(storedName: string): Readable;
+  /** `highWaterMark`: bytes per read (the file system's default is 64 KB). */
+  open(storedName: string, options?: { highWaterMark?: number }): Readable;
   /** Quiet when the object is already gone. */
   remove(storedName: string): Promise<void>;
 }
@@ -51,8 +52,8 @@ function createLocalStorage(dir: string): Storage {
       }
       return { storedName, size: file.bytesWritten };
     },
-    open(storedName) {
-      return createReadStream(pathOf(storedName));
+    open(storedName, options) {
+      return createReadStream(pathOf(storedName), options);
     },
     async remove(storedName) {
       await rm(pathOf(storedName), { force: true });
