@@ -170,6 +170,11 @@ async function upSqlite(db: AnyDb): Promise<void> {
   await sql`
     insert into order_list_items (user_id, id, status_id, is_trash, item)
     select user_id, id, status_id, is_trash, item from order_list_render`.execute(db);
+
+  // A page's counters (migration 004) read from the index alone, not a seek into the table per
+  // status: a third cheaper. Not on PostgreSQL, where indexing the counts would keep their
+  // updates from being HOT.
+  await sql`create index order_counts_list on order_counts (user_id, status_id, n)`.execute(db);
 }
 
 /** A reference as the list shows it, or `null` (PostgreSQL). */
@@ -308,6 +313,7 @@ export async function down(db: AnyDb): Promise<void> {
     for (const name of [...names, ...REFERENCES.map(([table]) => table)]) {
       await sql`drop trigger ${sql.raw(`order_list_item_${name}`)}`.execute(db);
     }
+    await sql`drop index order_counts_list`.execute(db);
     await sql`drop view order_list_render`.execute(db);
   }
   await db.schema.dropTable('order_list_items').execute();

@@ -56,7 +56,8 @@ const pageRange = (statusIds: readonly number[]) =>
  * (a fifth of the read); the list's tests compare every page's order with the rows'.
  */
 export function sqliteListPageReader(reader: SQLiteDatabase): ListPageReader {
-  const counts = reader.prepare('select status_id, n from order_counts where user_id = ?');
+  // Raw rows: arrays are cheaper to make than objects with their keys.
+  const counts = reader.prepare('select status_id, n from order_counts where user_id = ?').raw();
   const order = reader.prepare(`select ${LIST_COLUMNS.join(', ')} from orders where id = ?`).raw();
   const byTab = new Map<string, { body: SQLiteStatement; items: SQLiteStatement }>();
   const statements = (statusIds: readonly number[]) => {
@@ -78,7 +79,8 @@ export function sqliteListPageReader(reader: SQLiteDatabase): ListPageReader {
     return found;
   };
   return reader.transaction((userId: number, statusIds, limit, offset, tail) => {
-    const text = tail(counts.all(userId) as StatusCounts);
+    const found = counts.all(userId) as Array<[number, number]>;
+    const text = tail(found.map(([status_id, n]) => ({ status_id, n })));
     const { body, items } = statements(statusIds);
     const bytes = body.get(PAGE_HEAD, text, userId, limit, offset) as Buffer | null;
     if (bytes !== null) return { tail: text, page: bytes };
