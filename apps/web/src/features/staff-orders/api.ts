@@ -114,18 +114,14 @@ export function useTimeline(id: string) {
   });
 }
 
-export function useCareQueue(state: string) {
+export function useCareQueue(state: string, page: number) {
   return useQuery({
-    queryKey: staffKeys.care(state),
-    queryFn: async ({ signal }) =>
-      StaffCareListSchema.parse(
-        await staffFetch(
-          state ? `${api.staff.careQueue}?state=${encodeURIComponent(state)}` : api.staff.careQueue,
-          {
-            signal,
-          },
-        ),
-      ),
+    queryKey: [...staffKeys.care(state), page],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ page: String(page) });
+      if (state) query.set('state', state);
+      return StaffCareListSchema.parse(await staffFetch(`${api.staff.careQueue}?${query}`, { signal }));
+    },
     placeholderData: keepPreviousData,
   });
 }

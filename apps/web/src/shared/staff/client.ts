@@ -66,14 +66,21 @@ export function staffUpload<T>(path: string, files: File[], options: Omit<Upload
  * false when there is no staff session to renew. Nothing is navigated on failure: the guard decides.
  */
 let restoring: Promise<boolean> | null = null;
+/** When the cookie last said «no session»: the redirect to the sign-in need not ask again at once. */
+let refusedAt = 0;
+const REFUSAL_KEPT_MS = 10_000;
 
 export function restoreStaffSession(): Promise<boolean> {
   if (getStaffToken()) return Promise.resolve(true);
+  if (Date.now() - refusedAt < REFUSAL_KEPT_MS) return Promise.resolve(false);
   // The layout's guard and its screen's run together: one request for both.
   restoring ??= renew(() => endStaffSession())
     .then(
       () => true,
-      () => false,
+      () => {
+        refusedAt = Date.now();
+        return false;
+      },
     )
     .finally(() => {
       restoring = null;

@@ -10,9 +10,10 @@ import {
 } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
 import type { WorkspaceFile } from '@cabinet/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { uploadStaffFile } from '../api';
+import { staffKeys, uploadStaffFile } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { errorText } from '../model';
 
@@ -41,6 +42,7 @@ export function UploadPanel({
   const [entries, setEntries] = useState<Entry[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   const sequence = useRef(0);
+  const client = useQueryClient();
 
   const patch = (key: string, change: Partial<Entry> | null) =>
     setEntries((list) =>
@@ -62,6 +64,8 @@ export function UploadPanel({
       .then((files) => {
         patch(key, null);
         onUploaded(files, kindNow);
+        // The order now lists the file, and a final one may have moved it on: read it again.
+        void client.invalidateQueries({ queryKey: staffKeys.order(orderId) });
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.kind === 'cancelled') return;

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { CARE_STATES, careKindTitles, careStateTitles } from '@cabinet/contract';
+import { Anchor, Badge, Card, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { CARE_STATES, careKindTitles, careStateTitles, STAFF_PAGE_SIZE } from '@cabinet/contract';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCareQueue } from '../api';
@@ -17,7 +17,9 @@ export function careStateOf(search: URLSearchParams): string {
 export default function CareQueuePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = careStateOf(searchParams);
-  const queue = useCareQueue(state);
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const queue = useCareQueue(state, page);
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.count / STAFF_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md">
@@ -70,6 +72,17 @@ export default function CareQueuePage() {
             </Card>
           ))}
         </Stack>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={(next) => setSearchParams(state ? { state, page: String(next) } : { page: String(next) })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? m.pagePrevious : m.pageNext,
+          })}
+          getItemProps={(n) => ({ 'aria-label': m.pageNumber(n) })}
+        />
       )}
     </Stack>
   );

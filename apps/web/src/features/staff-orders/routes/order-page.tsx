@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { useStaffMe } from '../../../shared/staff/session';
-import { useStaffOrder } from '../api';
+import { useOrderActions, useStaffOrder } from '../api';
 import { CareSection } from '../components/care-section';
 import { DeadlineCell } from '../components/deadline-cell';
 import { FileList } from '../components/file-list';
@@ -86,8 +86,11 @@ function OrderScreen({ order }: { order: StaffOrder }) {
   const { details, customer } = order;
   const filesOf = (group: (typeof FILE_GROUPS)[number]) => order.files.filter((f) => f.group === group);
 
+  const { refresh } = useOrderActions(orderId);
+  // A final file may have moved the order (4 → 5) and set its guarantee: show what the server holds.
   const uploaded = (files: WorkspaceFile[], kind: StaffFileKind) => {
     if (kind === 'final') setPendingFinals((list) => [...list, ...files]);
+    void refresh();
   };
   const answered = (ids: number[]) => setPendingFinals((list) => list.filter((f) => !ids.includes(f.id)));
 
@@ -109,9 +112,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
             <Row label={m.price}>{order.price ? formatMoney(roublesOf(order.price)) : m.priceNotSet}</Row>
             <Row label={m.paid}>{formatMoney(roublesOf(order.paid))}</Row>
             <Row label={m.performer}>{order.performer?.name ?? m.noPerformer}</Row>
-            {order.guarantee_until && (
-              <Row label="">{m.guaranteeUntil(formatDate(order.guarantee_until))}</Row>
-            )}
+            {order.guarantee_until && <Row label={m.guarantee}>{formatDate(order.guarantee_until)}</Row>}
           </SimpleGrid>
           {manager && <StatusActions key={`status-${order.status.id}`} order={order} />}
           {manager && <AssignForm key={`assign-${order.performer?.id ?? 0}`} order={order} />}
@@ -124,7 +125,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
         </Section>
 
         <Section title={m.customer}>
-          <Row label={m.customer}>{customer.name}</Row>
+          <Row label={m.customerName}>{customer.name}</Row>
           {customer.email && <Row label={m.email}>{customer.email}</Row>}
           {customer.phone && <Row label={m.phone}>{customer.phone}</Row>}
         </Section>

@@ -134,17 +134,20 @@ function Filters({
             onChange(withFilter(filters, { status: Number(event.currentTarget.value) || null }))
           }
         />
-        <NativeSelect
-          label={m.workTypeLabel}
-          value={filters.workType === null ? '' : String(filters.workType)}
-          data={[
-            { value: '', label: m.anyWorkType },
-            ...(workTypes.data ?? []).map((t) => ({ value: String(t.id), label: t.title })),
-          ]}
-          onChange={(event) =>
-            onChange(withFilter(filters, { workType: Number(event.currentTarget.value) || null }))
-          }
-        />
+        {/* Without the list (the server may refuse it) the filter is left out rather than empty. */}
+        {workTypes.isSuccess && (
+          <NativeSelect
+            label={m.workTypeLabel}
+            value={filters.workType === null ? '' : String(filters.workType)}
+            data={[
+              { value: '', label: m.anyWorkType },
+              ...workTypes.data.map((t) => ({ value: String(t.id), label: t.title })),
+            ]}
+            onChange={(event) =>
+              onChange(withFilter(filters, { workType: Number(event.currentTarget.value) || null }))
+            }
+          />
+        )}
         <NativeSelect
           label={m.assignedLabel}
           value={filters.assigned ?? ''}
@@ -249,7 +252,12 @@ function QueueTable({ orders }: { orders: StaffOrderListItem[] }) {
           {orders.map((order) => (
             <Table.Tr key={order.id}>
               <Table.Td>
-                <Anchor component={Link} to={paths.staff.order.getHref(order.id)} fw={600}>
+                <Anchor
+                  component={Link}
+                  to={paths.staff.order.getHref(order.id)}
+                  fw={600}
+                  aria-label={m.orderNumber(order.id)}
+                >
                   {order.id}
                 </Anchor>
               </Table.Td>
