@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's SQLite file: journals write to it what no API does yet (a payment). */
+  sqlitePath: string;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const sqlitePath = join(dir, 'e2e.sqlite');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -36,7 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      SQLITE_PATH: join(dir, 'e2e.sqlite'),
+      SQLITE_PATH: sqlitePath,
       FILES_DIR: join(dir, 'files'),
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
@@ -61,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    sqlitePath,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
