@@ -62,7 +62,7 @@ describe('the customer workspace through a whole order', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       FILES_DIR: mkdtempSync(join(tmpdir(), 'cabinet-files-')),
-      GUARANTEE_DAYS: '20',
+      GUARANTEE_DAYS: '10',
     });
     uploader = await staffUploader(t.app);
     const customer = await registerCustomer(t.app, { fio: 'Иванова Анна' });
@@ -137,8 +137,9 @@ describe('the customer workspace through a whole order', () => {
     expect(o.rework).toEqual({ allowed: true, reason: null });
     expect(o.attention.files).toBe(2);
     const guarantee = new Date(o.guarantee_until!).getTime();
-    expect(guarantee - Date.now()).toBeGreaterThan(19 * 86_400_000);
-    expect(guarantee - Date.now()).toBeLessThan(21 * 86_400_000);
+    // GUARANTEE_DAYS=10: to the end of the Moscow day ten days on.
+    expect(guarantee - Date.now()).toBeGreaterThan(10 * 86_400_000 - 60_000);
+    expect(guarantee - Date.now()).toBeLessThan(11 * 86_400_000);
     expect(await mailCount(t.app, aliceEmail)).toBe(mailsBefore + 1);
     expect((await latestMail(t.app, aliceEmail)).text).toContain(`/order/${id}/files`);
 

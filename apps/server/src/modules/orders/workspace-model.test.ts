@@ -1,11 +1,18 @@
 import { workspaceMessages } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { earliestWishedDate, guaranteeUntil, moscowDay, reworkEligibility } from './guarantee';
 import { timelineText } from './timeline';
 import { firstName } from './workspace-people';
 import { isStored, uniqueEntryNames } from './zip';
 
 describe('guarantee arithmetic', () => {
+  it('lasts 20 days unless GUARANTEE_DAYS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).GUARANTEE_DAYS).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'test', GUARANTEE_DAYS: '30' }).GUARANTEE_DAYS).toBe(30);
+    expect(() => loadConfig({ NODE_ENV: 'test', GUARANTEE_DAYS: '-1' })).toThrow(/GUARANTEE_DAYS/);
+  });
+
   it('runs to the end of the Moscow day GUARANTEE_DAYS after the delivery', () => {
     // 10:00 UTC is 13:00 in Moscow on the 1st: 20 days later is the 21st, until 23:59:59.999 MSK.
     expect(guaranteeUntil(new Date('2026-03-01T10:00:00Z'), 20)).toBe('2026-03-21T20:59:59.999Z');
