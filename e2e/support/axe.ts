@@ -7,6 +7,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => {
+          // What axe measured (a contrast and its colours, a name against the text), when it says.
+          const why = [...n.any, ...n.all, ...n.none].find((check) => check.message)?.message;
+          return `${n.target.join(' ')}${why ? ` [${why}]` : ''}`;
+        })
+        .join(', ')}`,
   );
 }
