@@ -50,9 +50,7 @@ export const titles = {
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */
 export const tabLabels = {
-  order: { chat: 'Чат', files: 'Файлы', care: 'Забота', reworks: 'Доработки' },
   payments: { balance: 'Баланс', pay: 'К оплате', replenish: 'Пополнение', history: 'История' },
-  orderNav: 'Разделы заказа',
   paymentsNav: 'Разделы платежей',
 } as const;
 

@@ -1,5 +1,5 @@
-import { useMatches, useParams } from 'react-router';
-import { ORDER_TABS, PAYMENTS_TABS, paths } from '../shared/paths';
+import { useMatches } from 'react-router';
+import { PAYMENTS_TABS, paths } from '../shared/paths';
 import { deepestHandle } from '../shared/route-handle';
 import { SectionPlaceholder } from '../shared/ui/section-placeholder';
 import { tabLabels } from './messages';
@@ -12,12 +12,6 @@ function useTitle(): string {
 
 export function TitledPlaceholder() {
   return <SectionPlaceholder title={useTitle()} />;
-}
-
-export function OrderTabsPlaceholder() {
-  const { id = '' } = useParams();
-  const links = ORDER_TABS.map((tab) => ({ label: tabLabels.order[tab], to: paths.order.getHref(id, tab) }));
-  return <SectionPlaceholder title={useTitle()} links={links} linksLabel={tabLabels.orderNav} />;
 }
 
 export function PaymentsTabsPlaceholder() {

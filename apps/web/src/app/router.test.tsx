@@ -2,7 +2,7 @@ import { api } from '@cabinet/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listItem } from '../features/orders/test-fixtures';
+import { listItem, noWorkspace } from '../features/orders/test-fixtures';
 
 type Reply = { status?: number; body?: unknown };
 type Handler = (init: RequestInit | undefined) => Reply;
@@ -12,6 +12,7 @@ const order = (id: number, isTrash: boolean) => ({
   ...listItem(id, { trash: { is_trash: isTrash } }),
   files: [],
   files_without_qc: [],
+  ...noWorkspace,
 });
 
 const profile = {
@@ -190,15 +191,20 @@ describe('customers', () => {
     serve({ 'GET /api/client/orders/5/': () => ({ body: order(5, false) }) });
     const { router, settled } = await open('/order/5');
     await settled('/order/5/chat');
-    expect(await screen.findByRole('heading', { name: 'Чат по заказу' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Чат по заказу' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const loads = () => calls().filter((c) => c === 'GET /api/client/orders/5/').length;
     const before = loads();
 
     await router.navigate('/order/5/files');
     await settled('/order/5/files');
-    expect(await screen.findByRole('heading', { name: 'Файлы заказа' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Файлы заказа' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(loads()).toBe(before);
-  });
+    // The first test to open the workspace imports its layout and tab modules (seconds on a busy machine).
+  }, 30_000);
 
   it('space and certificate load failures go to /404', async () => {
     const space = await open('/space/3');

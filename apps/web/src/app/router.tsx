@@ -50,6 +50,13 @@ const orderTabTitles: Record<OrderTab, string> = {
   reworks: titles.orderReworks,
 };
 
+const orderTabScreens: Record<OrderTab, ReturnType<typeof screen>> = {
+  chat: screen(() => import('../features/order-workspace/routes/chat-tab')),
+  files: screen(() => import('../features/order-workspace/routes/files-tab')),
+  care: screen(() => import('../features/order-workspace/routes/care-tab')),
+  reworks: screen(() => import('../features/order-workspace/routes/reworks-tab')),
+};
+
 const paymentsTabTitles: Record<PaymentsTab, string> = {
   balance: titles.paymentsBalance,
   pay: titles.paymentsPay,
@@ -181,11 +188,15 @@ export const routes: RouteObject[] = [
                 loader: indexRedirectLoader((params) => paths.order.getHref(params.id ?? '')),
                 ...redirectOnly,
               },
-              ...ORDER_TABS.map((tab) => ({
-                path: tab,
-                lazy: placeholder((m) => m.OrderTabsPlaceholder),
-                handle: handle(orderTabTitles[tab]),
-              })),
+              {
+                // The workspace: the order's header, tabs and timeline around each tab's screen.
+                lazy: screen(() => import('../features/order-workspace/routes/workspace-layout')),
+                children: ORDER_TABS.map((tab) => ({
+                  path: tab,
+                  lazy: orderTabScreens[tab],
+                  handle: handle(orderTabTitles[tab]),
+                })),
+              },
               { path: paths.order.pay.path, lazy: titled, handle: handle(titles.orderPay) },
               { path: paths.order.tip.path, lazy: titled, handle: handle(titles.orderTip) },
               {

@@ -1,0 +1,125 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { WorkspaceFile } from '@cabinet/contract';
+import { IconDownload, IconEye, IconFile } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../shared/api/errors';
+import { notify } from '../../../shared/notify';
+import { markFileReviewed, refreshOrder } from '../api';
+import { downloadFile } from '../download';
+import { formatSize, workspaceText as t } from '../messages';
+import { formatDateTime, isNewFile, previewKind } from '../model';
+import { PreviewModal } from './preview-modal';
+
+const reasonOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.kind !== 'cancelled' ? error.message : fallback;
+
+/** One file: its name, who sent it and when, the «новый» mark, and what can be done with it. */
+export function FileItem({
+  orderId,
+  file,
+  reviewable = false,
+}: {
+  orderId: string;
+  file: WorkspaceFile;
+  /** Received files of the files tab can be marked reviewed. */
+  reviewable?: boolean;
+}) {
+  const client = useQueryClient();
+  const [previewing, setPreviewing] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const isNew = isNewFile(file);
+  const canPreview = previewKind(file) !== null;
+
+  const download = () => {
+    downloadFile(file).catch((error: unknown) => notify.error(reasonOf(error, t.downloadFailed)));
+  };
+  const markReviewed = async () => {
+    setMarking(true);
+    try {
+      await markFileReviewed(orderId, file.id);
+      await refreshOrder(client, orderId);
+    } catch (error) {
+      notify.error(reasonOf(error, t.markReviewedFailed));
+    } finally {
+      setMarking(false);
+    }
+  };
+
+  return (
+    <Stack gap={6} component="li" py="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
+          <IconFile size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={500} truncate>
+                {file.name}
+              </Text>
+              {isNew && reviewable ? (
+                <Badge size="sm" color="red.8" variant="filled" tt="none">
+                  {t.fileNew}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {formatSize(file.size)} · {formatDateTime(file.created_at)} ·{' '}
+              {t.fileFrom(file.uploaded_by.name)}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {canPreview ? (
+            <Tooltip label={t.preview}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t.previewFile(file.name)}
+                onClick={() => setPreviewing(true)}
+              >
+                <IconEye size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          <Tooltip label={t.download}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t.downloadFile(file.name)} onClick={download}>
+              <IconDownload size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {isNew && reviewable ? (
+        <Button
+          size="xs"
+          variant="light"
+          loading={marking}
+          onClick={() => void markReviewed()}
+          aria-label={t.markReviewedFile(file.name)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t.markReviewed}
+        </Button>
+      ) : null}
+      {previewing ? <PreviewModal file={file} onClose={() => setPreviewing(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** A list of files (a group, a message's attachments). */
+export function FileList({
+  orderId,
+  files,
+  reviewable,
+}: {
+  orderId: string;
+  files: readonly WorkspaceFile[];
+  reviewable?: boolean;
+}) {
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {files.map((file) => (
+        <FileItem key={file.id} orderId={orderId} file={file} reviewable={reviewable} />
+      ))}
+    </Stack>
+  );
+}

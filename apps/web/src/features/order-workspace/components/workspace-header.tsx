@@ -1,0 +1,137 @@
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Order } from '@cabinet/contract';
+import { IconCalendarDue, IconShieldCheck, IconUser, IconWallet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/errors';
+import { commonMessages } from '../../../shared/messages';
+import { notify } from '../../../shared/notify';
+import { paths } from '../../../shared/paths';
+import { StatusBadge } from '../../../shared/ui/status-badge';
+import { acceptOrder, refreshOrder } from '../api';
+import { workspaceText as t } from '../messages';
+import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
+import { useNow } from './use-now';
+
+const toneColor: Record<CountdownTone, string | undefined> = {
+  overdue: 'red.8',
+  soon: 'orange.9',
+  normal: undefined,
+};
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      {icon}
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The order at a glance: number, work, status, deadline countdown, money, author, guarantee, and the customer's move. */
+export function WorkspaceHeader({ order }: { order: Order }) {
+  const now = useNow();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [accepting, setAccepting] = useState(false);
+  const countdown = order.deadline_at ? deadlineCountdown(order.deadline_at, now) : null;
+  const guarantee = guaranteeLine(order.guarantee_until, now);
+
+  const accept = async () => {
+    setAccepting(true);
+    try {
+      await acceptOrder(order.id);
+      await refreshOrder(client, order.id);
+      setConfirming(false);
+      notify.success(t.accepted);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : commonMessages.unexpectedError);
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="header">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={1} size="h2">
+              {t.orderNumber(order.id)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {order.details.work_type.title}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {order.details.topic}
+            </Text>
+          </Stack>
+          <StatusBadge status={order.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact icon={<IconCalendarDue size={20} aria-hidden />} label={t.deadline}>
+            {order.deadline_at ? (
+              <>
+                <Text size="sm">{deadlineLabel(order.deadline_at)}</Text>
+                {countdown ? (
+                  <Text size="sm" fw={600} c={toneColor[countdown.tone]}>
+                    {countdown.text}
+                  </Text>
+                ) : null}
+              </>
+            ) : (
+              <Text size="sm">{t.noDeadline}</Text>
+            )}
+          </Fact>
+          <Fact icon={<IconWallet size={20} aria-hidden />} label={t.price}>
+            <Text size="sm">{paymentLine(order)}</Text>
+          </Fact>
+          <Fact icon={<IconUser size={20} aria-hidden />} label={t.author}>
+            <Text size="sm">{order.author ? order.author.name : t.authorPending}</Text>
+          </Fact>
+          {guarantee ? (
+            <Fact icon={<IconShieldCheck size={20} aria-hidden />} label={t.guarantee}>
+              <Text size="sm">{guarantee}</Text>
+            </Fact>
+          ) : null}
+        </SimpleGrid>
+        {order.can_accept ? (
+          <Group gap="sm">
+            <Button onClick={() => setConfirming(true)}>{t.accept}</Button>
+            <Button
+              variant="default"
+              onClick={() => void navigate(`${paths.order.getHref(order.id, 'reworks')}?new=1`)}
+            >
+              {t.sendBack}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t.acceptTitle}
+        closeButtonProps={{ 'aria-label': t.close }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t.acceptText}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t.acceptCancel}
+            </Button>
+            <Button loading={accepting} onClick={() => void accept()}>
+              {t.acceptConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+import type { WorkspaceAttention } from '@cabinet/contract';
+import { NavLink } from 'react-router';
+import { ORDER_TABS, paths } from '../../../shared/paths';
+import { workspaceText as t } from '../messages';
+import { tabLabel } from '../model';
+import classes from './workspace-tabs.module.css';
+
+/** The four tabs as links (the current one `aria-current="page"`), each with what is new on it. */
+export function WorkspaceTabs({ orderId, attention }: { orderId: number; attention: WorkspaceAttention }) {
+  return (
+    <nav aria-label={t.tabsLabel} className={classes.tabs}>
+      {ORDER_TABS.map((tab) => (
+        <NavLink
+          key={tab}
+          to={paths.order.getHref(orderId, tab)}
+          className={classes.tab}
+          aria-label={tabLabel(tab, attention)}
+        >
+          {t.tabs[tab]}
+          {attention[tab] > 0 ? (
+            <Badge size="sm" circle color="red.8" aria-hidden>
+              {attention[tab]}
+            </Badge>
+          ) : null}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
