@@ -109,13 +109,7 @@ function CareAnswerForm({ orderId, careId }: { orderId: string; careId: number }
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Textarea
-          {...form.register('text')}
-          label={m.careAnswer}
-          autosize
-          minRows={3}
-          error={errors.text?.message}
-        />
+        <Textarea {...form.register('text')} label={m.careAnswer} rows={4} error={errors.text?.message} />
         <Checkbox {...form.register('close')} label={m.careClose} />
         <FormAlert message={alert} />
         <Group>

@@ -145,13 +145,7 @@ function ReworkAnswerForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text fw={600}>{m.answerRework}</Text>
-        <Textarea
-          {...form.register('text')}
-          label={m.answerText}
-          autosize
-          minRows={3}
-          error={errors.text?.message}
-        />
+        <Textarea {...form.register('text')} label={m.answerText} rows={4} error={errors.text?.message} />
         <Checkbox.Group
           label={m.answerFiles}
           description={pendingFinals.length === 0 ? m.answerFilesHint : undefined}

@@ -179,3 +179,98 @@ describe('OrderPage for an author', () => {
     expect(await screen.findByText('Заказ не найден или не назначен вам')).toBeInTheDocument();
   });
 });
+
+describe('OrderPage threads', () => {
+  const rework = {
+    id: 31,
+    number: 1,
+    state: 'open',
+    comment: 'Добавьте выводы',
+    wished_date: null,
+    files: [],
+    created_at: '2026-11-22T10:00:00Z',
+    answered_at: null,
+    is_new: false,
+  };
+  const message = (id: number, role: 'customer' | 'manager', text: string) => ({
+    id,
+    author: { role, name: role === 'customer' ? 'Мария' : 'Менеджер Ольга' },
+    text,
+    files: [],
+    created_at: '2026-11-22T10:00:00Z',
+  });
+  const care = {
+    id: 41,
+    kind: 'complaint',
+    state: 'open',
+    subject: 'Не тот объём',
+    created_at: '2026-11-22T10:00:00Z',
+    updated_at: '2026-11-22T10:00:00Z',
+    is_new: false,
+  };
+
+  it('the author answers an open rework; the server’s refusal is shown in Russian', async () => {
+    const user = userEvent.setup();
+    const { calls } = serveOrder(orderOf({ status: { id: 6, title: 'Доработка' }, next_statuses: [] }), {
+      [`GET ${api.staff.reworks(7)}`]: {
+        body: { results: [rework], count: 1, eligibility: { allowed: false, reason: null } },
+      },
+      [`GET ${api.staff.rework(7, 31)}`]: {
+        body: { ...rework, messages: [message(1, 'customer', 'Добавьте выводы ко второй главе')] },
+      },
+      [`POST ${api.staff.reworkAnswer(7, 31)}`]: {
+        status: 409,
+        body: { detail: staffMessages.answerNeedsFinal },
+      },
+    });
+    renderOrder(author);
+    await user.click(await screen.findByRole('button', { name: /Доработка № 1/ }, { timeout: 5000 }));
+    expect(await screen.findByText('Добавьте выводы ко второй главе')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Ответ заказчику'), 'Выводы добавлены');
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText(staffMessages.answerNeedsFinal)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Выводы добавлены', files: [] });
+  });
+
+  it('a manager answers a care request and closes it; an author cannot answer', async () => {
+    const user = userEvent.setup();
+    const routes = {
+      [`GET ${api.staff.care(7)}`]: { body: { results: [care], count: 1 } },
+      [`GET ${api.staff.careRequest(7, 41)}`]: {
+        body: { ...care, messages: [message(1, 'customer', 'Не тот объём')] },
+      },
+      [`POST ${api.staff.careMessages(7, 41)}`]: {
+        status: 201,
+        body: { ...care, state: 'closed', messages: [] },
+      },
+    };
+    const { calls } = serveOrder(orderOf(), routes);
+    renderOrder(manager);
+    await user.click(await screen.findByRole('button', { name: /Не тот объём/ }, { timeout: 5000 }));
+    await user.type(await screen.findByLabelText('Ответить'), 'Пересчитаем объём');
+    await user.click(screen.getByLabelText('Закрыть обращение'));
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        text: 'Пересчитаем объём',
+        files: [],
+        close: true,
+      }),
+    );
+  });
+
+  it('an author reads care requests but has no answer form', async () => {
+    const user = userEvent.setup();
+    serveOrder(orderOf({ next_statuses: [] }), {
+      [`GET ${api.staff.care(7)}`]: { body: { results: [care], count: 1 } },
+      [`GET ${api.staff.careRequest(7, 41)}`]: {
+        body: { ...care, messages: [message(1, 'customer', 'Не тот объём')] },
+      },
+    });
+    renderOrder(author);
+    await user.click(await screen.findByRole('button', { name: /Не тот объём/ }, { timeout: 5000 }));
+    // The subject on the request and the customer's message in its thread.
+    await vi.waitFor(() => expect(screen.getAllByText('Не тот объём')).toHaveLength(2));
+    expect(screen.queryByLabelText('Ответить')).not.toBeInTheDocument();
+  });
+});
