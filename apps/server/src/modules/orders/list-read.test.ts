@@ -256,6 +256,62 @@ describe('the orders list read model', () => {
     }
   });
 
+  // On PostgreSQL through a pool of connections, so the writes really overlap.
+  it('matches the orders after concurrent writes of one customer’s orders', async () => {
+    const customer = bearer((await registerCustomer(t.app)).access);
+    const me = await t.app.inject({ method: 'GET', url: api.profile.root, headers: customer });
+    const id = (me.json() as { id: number }).id;
+    const insert = (topic: string) =>
+      db()
+        .insertInto('orders')
+        .values({ user_id: id, is_fake: 0, topic, created_at: 'c', updated_at: 'u' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const ids = (await Promise.all(Array.from({ length: 6 }, (_, i) => insert(`Заказ ${i}`)))).map(
+      (o) => o.id,
+    );
+    const statuses = [1, 2, 3, 4, 5, 6, 7, 8, 16];
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) =>
+        db()
+          .updateTable('orders')
+          .set({
+            topic: `Правка ${i}`,
+            status_id: statuses[i % statuses.length]!,
+            is_trash: i % 9 === 8 ? 1 : 0,
+          })
+          .where('id', '=', ids[i % ids.length]!)
+          .execute(),
+      ),
+      ...Array.from({ length: 4 }, (_, i) => insert(`Новый ${i}`)),
+      db().deleteFrom('orders').where('id', '=', ids[0]!).execute(),
+      db().updateTable('orders').set({ is_fake: 1 }).where('id', '=', ids[1]!).execute(),
+    ]);
+    const orders = await db()
+      .selectFrom('orders')
+      .select(LIST_COLUMNS)
+      .where('user_id', '=', id)
+      .where('is_fake', '=', 0)
+      .orderBy('id')
+      .execute();
+    const items = await db()
+      .selectFrom('order_list_items')
+      .select(['id', 'status_id', 'is_trash', 'item'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    const titles = await repo.referenceTitles(db());
+    expect(items).toEqual(
+      orders.map((row) => ({
+        id: row.id,
+        status_id: row.status_id,
+        is_trash: row.is_trash,
+        item: JSON.stringify(toListItem(row as ListRow, titles)),
+      })),
+    );
+    expect(orders).toHaveLength(8);
+  });
+
   it('answers an item the database leaves to the app with the same bytes as JSON.stringify of the page', async () => {
     const customer = bearer((await registerCustomer(t.app)).access);
     const me = await t.app.inject({ method: 'GET', url: api.profile.root, headers: customer });
