@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../auth/session';
 import { setNavigator } from '../navigation';
 import { restoreStaffSession, staffFetch } from './client';
+import { staffQueryClient } from './query-client';
 import { getStaffMe, getStaffToken, storeStaffSession } from './session';
 import { serveStaffApi } from './test-server';
 
@@ -53,8 +54,10 @@ describe('staffFetch', () => {
       [`GET ${ORDERS}`]: { status: 401, body: { detail: 'Токен устарел' } },
       [`POST ${api.staff.refresh}`]: { status: 401, body: { detail: 'Войдите снова' } },
     });
+    staffQueryClient.setQueryData(['staff', 'order', '7'], { id: 7 });
     await expect(staffFetch(ORDERS)).rejects.toMatchObject({ status: 401 });
     expect(getStaffToken()).toBeNull();
+    expect(staffQueryClient.getQueryData(['staff', 'order', '7'])).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/staff/login?redirect=%2Fstaff%2Forders%2F7%3Fx%3D1');
     expect(localStorage.getItem(TOKEN_KEY)).toBe('customer');
   });

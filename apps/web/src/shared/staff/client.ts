@@ -3,6 +3,7 @@ import { apiFetch, authorizedRequest, renewTokens, type ApiInit, type TokenSourc
 import { uploadFiles, type UploadOptions } from '../api/upload';
 import { currentLocation, navigateTo } from '../navigation';
 import { paths } from '../paths';
+import { clearStaffCache } from './query-client';
 import { endStaffSession, getStaffMe, getStaffToken, storeStaffSession } from './session';
 
 /** A 401 from these is the server's answer (wrong password, no cookie), not an expired token. */
@@ -13,6 +14,8 @@ let refreshInFlight: Promise<string> | null = null;
 /** Spec: a refused refresh ends the staff session and leads to the staff sign-in, with the way back. */
 function forceStaffLogout(): void {
   endStaffSession();
+  // Nothing one staff member loaded may stay on screen for the next one.
+  clearStaffCache();
   const { pathname, search } = currentLocation();
   if (pathname === paths.staff.login.path) return;
   navigateTo(paths.staff.login.getHref(pathname + search));
