@@ -17,6 +17,6 @@ export async function staffLogin(page: Page, creds: Credentials, path = '/staff/
 export const queueLink = (page: Page, id: number) =>
   page.getByRole('link', { name: `Заказ № ${id}`, exact: true });
 
-/** The status line of the staff order screen: the text right under its heading. */
+/** The heading of the staff order screen. */
 export const staffOrderHeading = (page: Page, id: number) =>
-  page.getByRole('heading', { level: 1, name: `Заказ № ${id}` });
+  page.getByRole('heading', { level: 1, name: `Заказ № ${id}`, exact: true });
