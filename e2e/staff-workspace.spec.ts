@@ -107,6 +107,10 @@ describe('the staff side and the customer, side by side', () => {
     await queueLink(author.page, id).click();
     await author.page.waitForURL(`**/staff/orders/${id}`);
     await staffStatus(author.page, id, 'В работе').waitFor();
+    // An author knows the customer by the first name only.
+    const customerCard = author.page.getByRole('region', { name: 'Заказчик', exact: true });
+    expect(await textOf(customerCard)).toContain('Анна');
+    expect(await textOf(customerCard)).not.toMatch(/Демидова|@|\+7/);
     const pdf = samplePdf(topic);
     const chooser = author.page.waitForEvent('filechooser');
     await author.page.getByRole('button', { name: 'Выбрать файлы' }).click();
@@ -121,6 +125,9 @@ describe('the staff side and the customer, side by side', () => {
     // The customer's workspace: «Проверьте работу», the file new on the files tab, counted.
     await customer.page.reload();
     await customerStatus(customer.page, 'Проверьте работу').waitFor();
+    // The customer knows the author by the display name only.
+    expect(await textOf(workspaceHeader(customer.page))).toContain(`Автор ${PERFORMER_NAME}`);
+    expect(await textOf(workspaceHeader(customer.page))).not.toContain(PERFORMER.email);
     const filesTab = workspaceTab(customer.page, 'Файлы');
     expect(await textOf(filesTab)).toMatch(/^Файлы\s*1\b/);
     await filesTab.click();
