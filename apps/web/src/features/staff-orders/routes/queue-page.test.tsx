@@ -95,6 +95,9 @@ describe('QueuePage', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?q=42'));
     expect(router.state.historyAction).toBe('REPLACE');
     await vi.waitFor(() => expect(queueCalls(calls)).toEqual(['?page=1', '?page=1&q=42']));
+    // An address without the search (a link, Back) empties the field.
+    await router.navigate('/staff/orders?status=6');
+    await vi.waitFor(() => expect(screen.getByRole('searchbox', { name: 'Поиск' })).toHaveValue(''));
   });
 
   it('an author’s queue is sorted by deadline', async () => {

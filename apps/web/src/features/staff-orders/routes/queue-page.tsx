@@ -105,6 +105,12 @@ function Filters({
 }) {
   const workTypes = useWorkTypes();
   const [typed, setTyped] = useState(filters.q);
+  // Back, Forward or «Сбросить» change the address under the field: the field follows it.
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    if (filters.q !== typed.trim()) setTyped(filters.q);
+  }
   // Typing replaces the history entry: Back leaves the queue, not each letter.
   const search = useDebouncedCallback(
     (q: string) => onChange(withFilter(filters, { q: q.trim() }), true),
