@@ -157,6 +157,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         send: (a) => inject(a, 'GET', api.staff.performers),
         managerOnly: true,
       },
+      'GET /api/staff/work-types/': { send: (a) => inject(a, 'GET', api.staff.workTypes) },
       'GET /api/staff/orders/': { send: (a) => inject(a, 'GET', api.staff.orders) },
       'GET /api/staff/care/': { send: (a) => inject(a, 'GET', api.staff.careQueue), managerOnly: true },
       'GET /api/staff/orders/:id/': { send: (a) => inject(a, 'GET', api.staff.order(o)), order: true },

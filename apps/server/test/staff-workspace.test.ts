@@ -197,6 +197,16 @@ describe('the staff queue', () => {
     return StaffOrderListSchema.parse(res.json());
   };
 
+  it("gives staff the work types of the queue's filter, the same list customers get", async () => {
+    for (const who of [manager, author]) {
+      const res = await t.app.inject({ method: 'GET', url: api.staff.workTypes, headers: who.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(await workTypes(t.app, customer));
+    }
+    const refused = await t.app.inject({ method: 'GET', url: api.staff.workTypes, headers: customer });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('filters by status, deadline, assignment, work type, number and topic words; pages; never shows drafts', async () => {
     const place = (topic: string, days: number) =>
       placeOrder(t.app, customer, orderBody(workType, { topic, deadline: dayIn(days) })).then((o) => o.id);

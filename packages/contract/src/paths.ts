@@ -85,6 +85,8 @@ export const api = {
     me: '/api/staff/me/',
     /** GET (manager): authors to assign. */
     performers: '/api/staff/performers/',
+    /** GET: the work types (the queue's filter); the customer's reference route refuses staff tokens. */
+    workTypes: '/api/staff/work-types/',
     /** GET the queue (`StaffOrderListQuery`): a performer sees only their own orders. */
     orders: '/api/staff/orders/',
     /** GET; PATCH (manager) price and deadline. */

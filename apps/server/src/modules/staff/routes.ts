@@ -8,6 +8,7 @@ import {
   StaffLoginRequestSchema,
   StaffMeSchema,
   StaffTokenSchema,
+  WorkTypeListSchema,
   api,
   authMessages,
 } from '@cabinet/contract';
@@ -134,5 +135,18 @@ export default async function staffRoutes(fastify: FastifyInstance) {
       },
     },
     async () => ({ results: await staff.performers() }),
+  );
+
+  app.get(
+    api.staff.workTypes,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Типы работ (фильтр очереди заказов)',
+        response: { 200: WorkTypeListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => app.referenceService.workTypes(),
   );
 }

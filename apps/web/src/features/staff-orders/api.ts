@@ -3,7 +3,6 @@ import {
   CareDetailSchema,
   CareListSchema,
   PerformerListSchema,
-  referenceApi,
   ReworkDetailSchema,
   ReworkListSchema,
   StaffCareListSchema,
@@ -50,7 +49,7 @@ export function useWorkTypes() {
   return useQuery({
     queryKey: staffKeys.workTypes,
     queryFn: async ({ signal }) =>
-      WorkTypeListSchema.parse(await staffFetch(referenceApi.workTypes, { signal })),
+      WorkTypeListSchema.parse(await staffFetch(api.staff.workTypes, { signal })),
     staleTime: Infinity,
   });
 }

@@ -1,4 +1,4 @@
-import { api, referenceApi, type StaffMe, type StaffOrderListItem } from '@cabinet/contract';
+import { api, type StaffMe, type StaffOrderListItem } from '@cabinet/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ const item: StaffOrderListItem = {
 function serveQueue() {
   return serveStaffApi({
     [`GET ${api.staff.orders}`]: { body: { results: [item], count: 1, next: null, previous: null } },
-    [`GET ${referenceApi.workTypes}`]: {
+    [`GET ${api.staff.workTypes}`]: {
       body: [
         {
           id: 2,
