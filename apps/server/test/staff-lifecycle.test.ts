@@ -189,7 +189,7 @@ describe('the order lifecycle through the staff API', () => {
 
     const timeline = TimelineSchema.parse((await inject(manager.auth, 'GET', api.staff.timeline(id))).json());
     const texts = timeline.results.map((e) => `${e.actor.name}: ${e.text}`);
-    expect(texts).toContain('Менеджер Ольга: Назначен автор: Автор Мария С.');
+    expect(texts).toContain('Менеджер Ольга: Назначен автор: Мария С.');
 
     const nobody = await inject(manager.auth, 'POST', api.staff.assign(id), { performer_id: manager2.id });
     expect(nobody.statusCode).toBe(400);

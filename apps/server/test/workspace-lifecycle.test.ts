@@ -277,7 +277,7 @@ describe('the customer workspace through a whole order', () => {
       'rework_opened',
     ]);
     expect(timeline.map((e) => e.text)).toContain('Заказ оплачен: 7\u00a0500\u00a0₽');
-    expect(timeline.map((e) => e.text)).toContain('Назначен автор: Автор Иван К.');
+    expect(timeline.map((e) => e.text)).toContain('Назначен автор: Иван К.');
     expect(timeline.map((e) => e.text)).toContain('Готовая работа: Курсовая.pdf');
     expect(timeline.find((e) => e.kind === 'author_assigned')!.actor).toEqual({
       role: 'manager',

@@ -106,7 +106,7 @@ export async function getTimeline(ctx: OrdersContext, orderId: number, face: Fac
   const events: TimelineEvent[] = parsed.map(({ row, data }) => {
     const kind = row.kind as TimelineKind;
     const performerId = num(data.performer_id);
-    const performer = performerId === null ? undefined : namer.actor('performer', performerId).name;
+    const performer = performerId === null ? undefined : namer.staffName(performerId);
     const actor: ShownActor = namer.actor(row.actor_role, row.staff_id);
     return {
       id: row.id,

@@ -98,15 +98,16 @@ describe('timeline texts', () => {
     expect(timelineText('care_answered', { closed: true }, 'customer')).toBe(
       'Ответ на обращение, обращение закрыто',
     );
-    expect(timelineText('author_assigned', {}, 'customer', 'Автор Иван К.')).toBe(
-      'Назначен автор: Автор Иван К.',
+    expect(timelineText('author_assigned', {}, 'customer', 'Иван К.')).toBe(
+      'Назначен автор: Иван К.',
     );
     expect(timelineText('status_changed', { to: 6 }, 'staff')).toBe('Статус: Доработка');
     expect(timelineText('accepted', {}, 'customer')).toBe('Работа принята');
   });
 
   it('shows a customer to staff by first name only', () => {
-    expect(firstName('Иванова Анна Сергеевна')).toBe('Иванова');
+    expect(firstName('Иванова Анна Сергеевна')).toBe('Анна');
+    expect(firstName('Анна Демидова')).toBe('Анна');
     expect(firstName('  ')).toBe('Заказчик');
   });
 });

@@ -16,7 +16,10 @@ export const SYSTEM_NAME = 'Сервис';
 
 /** The first word of the customer's full name, or «Заказчик». */
 export function firstName(fio: string): string {
-  return fio.trim().split(/\s+/)[0] || CUSTOMER_FALLBACK_NAME;
+  const words = fio.trim().split(/\s+/).filter(Boolean);
+  // «Фамилия Имя Отчество» is how a full name is written in Russian: with three words the name is
+  // the second. With one or two there is no telling the order, and the first is taken.
+  return (words.length >= 3 ? words[1] : words[0]) ?? CUSTOMER_FALLBACK_NAME;
 }
 
 export interface Namer {
@@ -24,6 +27,8 @@ export interface Namer {
   actor(role: ActorRoleName, staffId: number | null): ShownActor;
   /** A staff member's role by id (their rows say who uploaded a file). */
   staffRole(staffId: number): 'manager' | 'performer' | undefined;
+  /** A staff member's own display name («Иван К.»), without the role. */
+  staffName(staffId: number): string | undefined;
 }
 
 /** Reads the names needed to show the given staff members and the order's customer. */
@@ -57,6 +62,9 @@ export async function namerFor(
     },
     staffRole(staffId) {
       return byId.get(staffId)?.role;
+    },
+    staffName(staffId) {
+      return byId.get(staffId)?.name;
     },
   };
 }
