@@ -1,4 +1,4 @@
-import { uploadMessages } from '../../shared/messages';
+import { uploadMessages } from '../../shared/ui/upload-messages';
 
 /** Russian text of the order form. Field rules and server answers come from the contract. */
 export const orderFormMessages = {

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash, IconX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import { uploadMessages as m } from '../messages';
+import { uploadMessages as m } from './upload-messages';
 import { notify } from '../notify';
 import { FileDropZone } from './file-drop-zone';
 import type { UploadEntry, UploadList } from './upload-list';

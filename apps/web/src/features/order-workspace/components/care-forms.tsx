@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { lazySchema } from '../../../shared/lazy-schema';
-import { uploadMessages } from '../../../shared/messages';
+import { uploadMessages } from '../../../shared/ui/upload-messages';
 import { notify } from '../../../shared/notify';
 import { FilesField } from '../../../shared/ui/files-field';
 import { FormAlert } from '../../../shared/ui/form-alert';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { uploadMessages } from '../../../shared/messages';
+import { uploadMessages } from '../../../shared/ui/upload-messages';
 import { UploadList } from '../../../shared/ui/upload-list';
 import { deletePendingFile, uploadPendingFile } from '../api';
 

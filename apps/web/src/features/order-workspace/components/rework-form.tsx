@@ -3,7 +3,7 @@ import { earliestDeadline, type ReworkCreateRequest } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { eagerSchema } from '../../../shared/lazy-schema';
-import { uploadMessages } from '../../../shared/messages';
+import { uploadMessages } from '../../../shared/ui/upload-messages';
 import { notify } from '../../../shared/notify';
 import { FilesField } from '../../../shared/ui/files-field';
 import { FormAlert } from '../../../shared/ui/form-alert';

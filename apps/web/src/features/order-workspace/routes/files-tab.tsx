@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { uploadMessages } from '../../../shared/messages';
+import { uploadMessages } from '../../../shared/ui/upload-messages';
 import { FilesField } from '../../../shared/ui/files-field';
 import { UploadList } from '../../../shared/ui/upload-list';
 import { deletePendingFile, filesQuery, refreshOrder, uploadOrderFile } from '../api';
