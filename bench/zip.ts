@@ -2,12 +2,15 @@
 // must stand: one order with 40 files of 25 MB (1 000 MB), downloaded over HTTP from a real server
 // process on a temporary SQLite file and files directory. Prints the server's peak RSS growth
 // while it streams (VmRSS sampled every 50 ms; target ≤ 64 MB) and its throughput beside
-// `cat files > /dev/null` timed in the same run (target ≥ 0.5×).
+// `cat files > /dev/null` timed in the same run (target ≥ 0.5×), and beside a bare Node HTTP
+// server streaming the same files without a zip: the ceiling of any HTTP download on the machine.
+// Medians of BENCH_ZIP_RUNS (3) runs, interleaved.
 //
 // BENCH_ZIP_FILES (40) and BENCH_ZIP_MB (25) change the order's size; BENCH_ZIP_MIME
 // (application/pdf: stored as is) picks how the files are zipped — text/plain deflates them.
-// BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops.
-import { spawn, spawnSync } from 'node:child_process';
+// BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops;
+// BENCH_ZIP_BARE_CHUNK the bare server's read size (1 MB, as the zip's).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,8 +26,11 @@ import { loadConfig } from '../apps/server/src/config';
 const FILES = Number(process.env.BENCH_ZIP_FILES ?? 40);
 const FILE_MB = Number(process.env.BENCH_ZIP_MB ?? 25);
 const MIME = process.env.BENCH_ZIP_MIME ?? 'application/pdf';
+const RUNS = Number(process.env.BENCH_ZIP_RUNS ?? 3);
 const MB = 1024 * 1024;
 const SAMPLE_MS = 50;
+/** Bytes per read of the bare baseline: the zip's own read size (zip.ts). */
+const BARE_CHUNK = Number(process.env.BENCH_ZIP_BARE_CHUNK ?? 1024 * 1024);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-zip-'));
 const env = {
@@ -120,9 +126,14 @@ async function waitForHealth(port: number): Promise<void> {
  * curl, not Node's client: reading 1 GB from a socket in JavaScript cost the bench twice the
  * server's CPU, and on a busy machine that wait was in the figure.
  */
-function downloadZip(port: number, orderId: number, token: string): Promise<{ bytes: number; cpu: number }> {
+function downloadZip(
+  port: number,
+  orderId: number,
+  token: string,
+  path = api.orders.downloadZip(orderId),
+): Promise<{ bytes: number; cpu: number }> {
   return new Promise((done, fail) => {
-    const url = `http://127.0.0.1:${port}${api.orders.downloadZip(orderId)}`;
+    const url = `http://127.0.0.1:${port}${path}`;
     const curl = spawn(
       'sh',
       [
@@ -154,6 +165,70 @@ function downloadZip(port: number, orderId: number, token: string): Promise<{ by
   });
 }
 
+/**
+ * The ceiling on this machine: a bare Node HTTP server streaming the same files one after another
+ * (`fs.createReadStream` with the zip's read size → the response), no archive, no CRC.
+ */
+const BARE_SERVER = `
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+const paths = JSON.parse(process.env.BENCH_PATHS);
+async function* files() {
+  for (const p of paths) yield* createReadStream(p, { highWaterMark: Number(process.env.BENCH_CHUNK) });
+}
+createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/octet-stream' });
+  Readable.from(files(), { objectMode: false }).pipe(res);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
+`;
+
+/** Starts the bare server; its pid and port. */
+async function startBare(paths: string[]): Promise<{ proc: ChildProcess; port: number }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BENCH_PATHS: JSON.stringify(paths),
+      BENCH_CHUNK: String(BARE_CHUNK),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((r) => proc.stdout?.once('data', r));
+  return { proc, port };
+}
+
+interface Run {
+  /** Wall seconds. */
+  s: number;
+  /** The server's CPU seconds. */
+  cpu: number;
+  bytes: number;
+  curlCpu: number;
+}
+
+/** One download from a server process, timed on the wall and by the process's CPU. */
+async function timed(pid: number, download: () => Promise<{ bytes: number; cpu: number }>): Promise<Run> {
+  const cpuBefore = cpuSeconds(pid);
+  const started = process.hrtime.bigint();
+  const { bytes, cpu: curlCpu } = await download();
+  return {
+    s: Number(process.hrtime.bigint() - started) / 1e9,
+    cpu: cpuSeconds(pid) - cpuBefore,
+    bytes,
+    curlCpu,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 function timeCat(paths: string[]): number {
   const started = process.hrtime.bigint();
   const r = spawnSync('sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...paths]);
@@ -178,43 +253,68 @@ const server = spawn(
     stdio: ['ignore', 'inherit', 'inherit'],
   },
 );
+let bare: ChildProcess | undefined;
 try {
   await waitForHealth(port);
-  // Warm the route up (and the page cache), then take the baseline.
-  await downloadZip(port, orderId, token);
-  const catBefore = timeCat(paths);
-  await new Promise((r) => setTimeout(r, 500));
   const pid = server.pid as number;
+  const bareServer = await startBare(paths);
+  bare = bareServer.proc;
+  const bareDownload = () => downloadZip(bareServer.port, 0, '', '/');
+  const zipDownload = () => downloadZip(port, orderId, token);
+  // Warm both up (and the page cache).
+  await zipDownload();
+  await bareDownload();
+  await new Promise((r) => setTimeout(r, 500));
   const baseline = rssMb(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(pid));
   }, SAMPLE_MS);
-  const cpuBefore = cpuSeconds(pid);
-  const started = process.hrtime.bigint();
-  const { bytes, cpu: clientCpu } = await downloadZip(port, orderId, token);
-  const serverCpu = cpuSeconds(pid) - cpuBefore;
-  const zipS = Number(process.hrtime.bigint() - started) / 1e9;
+  const zips: Run[] = [];
+  const bares: Run[] = [];
+  const cats: number[] = [];
+  // Interleaved, so that a change in the machine's load falls on all three alike.
+  for (let i = 0; i < RUNS; i += 1) {
+    cats.push(timeCat(paths));
+    zips.push(await timed(pid, zipDownload));
+    bares.push(await timed(bareServer.proc.pid as number, bareDownload));
+  }
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
-  const catAfter = timeCat(paths);
-  const catS = (catBefore + catAfter) / 2;
+  const bytes = zips[0]?.bytes ?? 0;
+  if (zips.some((z) => z.bytes !== bytes)) throw new Error('the zip size changed between runs');
+  if (bares.some((b) => b.bytes !== totalMb * MB)) throw new Error('the bare stream lost bytes');
 
+  const zipS = median(zips.map((z) => z.s));
+  const zipCpu = median(zips.map((z) => z.cpu));
+  const bareS = median(bares.map((b) => b.s));
+  const bareCpu = median(bares.map((b) => b.cpu));
+  const catS = median(cats);
+  const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
   const zipMbS = totalMb / zipS;
+  const bareMbS = totalMb / bareS;
   const catMbS = totalMb / catS;
   console.log(`files: ${FILES} × ${FILE_MB} MB (${totalMb} MB, ${MIME}); zip: ${(bytes / MB).toFixed(1)} MB`);
+  console.log(`runs: ${RUNS}, medians below (each run: cat, zip, bare stream)`);
   console.log(`server RSS: baseline ${baseline.toFixed(1)} MB, peak ${peak.toFixed(1)} MB`);
   console.log(`peak RSS growth: ${(peak - baseline).toFixed(1)} MB (target ≤ 64 MB)`);
   console.log(
-    `zip over HTTP: ${zipS.toFixed(2)} s, ${zipMbS.toFixed(0)} MB/s; server CPU ${serverCpu.toFixed(2)} s, curl CPU ${clientCpu.toFixed(2)} s`,
+    `zip over HTTP: ${zipS.toFixed(2)} s (${list(zips.map((z) => z.s))}), ${zipMbS.toFixed(0)} MB/s; server CPU ${zipCpu.toFixed(2)} s (${list(zips.map((z) => z.cpu))}), curl CPU ${median(zips.map((z) => z.curlCpu)).toFixed(2)} s`,
   );
-  console.log(`cat > /dev/null: ${catS.toFixed(2)} s, ${catMbS.toFixed(0)} MB/s (mean of before and after)`);
-  console.log(`throughput ratio: ${(zipMbS / catMbS).toFixed(2)}× (target ≥ 0.5×)`);
+  console.log(
+    `bare stream over HTTP (no zip, ${BARE_CHUNK / MB} MB reads): ${bareS.toFixed(2)} s (${list(bares.map((b) => b.s))}), ${bareMbS.toFixed(0)} MB/s; its CPU ${bareCpu.toFixed(2)} s`,
+  );
+  console.log(`cat > /dev/null: ${catS.toFixed(2)} s (${list(cats)}), ${catMbS.toFixed(0)} MB/s`);
+  console.log(`throughput ratio: ${(zipMbS / catMbS).toFixed(2)}× of cat (target ≥ 0.5×)`);
+  console.log(
+    `ceiling: the bare stream is ${(bareMbS / catMbS).toFixed(2)}× of cat; the zip is ${(zipMbS / bareMbS).toFixed(2)}× of the bare stream`,
+  );
   // On a busy machine the wall times include the wait for a CPU: MB per server CPU second does not.
   console.log(
-    `zip per server CPU second: ${(totalMb / serverCpu).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
+    `per server CPU second: zip ${(totalMb / zipCpu).toFixed(0)} MB, bare stream ${(totalMb / bareCpu).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
   );
 } finally {
+  bare?.kill('SIGTERM');
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
