@@ -32,7 +32,8 @@ export const ZIP_DEFLATE_LEVEL = 1;
 /**
  * Bytes per read of a stored file: 1 MB chunks (the archive's own buffer is 1 MB too) halve the
  * CPU per megabyte against the file system's 64 KB default (bench/README.md, zip), for one such
- * buffer per download in flight.
+ * buffer per download in flight. 256 KB to 4 MB measured alike; 4 MB slightly worse, a chunk no
+ * longer staying in L2 between the read, the CRC and the socket copy.
  */
 const READ_CHUNK = 1024 * 1024;
 
