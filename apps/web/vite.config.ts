@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/client/api', '/channels', '/dev'];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: {
     target: 'es2022',
@@ -14,9 +14,19 @@ export default defineConfig({
     // Every browser of the es2022 target but Safari 15–16 preloads modules itself; there the
     // preload is only a hint lost, so the polyfill (0.3 KB on every first visit) is left out.
     modulePreload: { polyfill: false },
+    // Everything the entry imports statically (react-dom, the router, the login screen and the
+    // Mantine pieces it uses) in ONE chunk: left to itself the bundler splits what the entry shares
+    // with lazy screens into some twenty small chunks, each a request and each gzipped without the
+    // others' context (7 KB more on a first visit to /login; bench/README.md, ADR 016).
+    // Lazy screens import what they share from it. The SSR build (prerender) keeps the default.
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+        }),
   },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, ws: p === '/channels' }])),
   },
-});
+}));
