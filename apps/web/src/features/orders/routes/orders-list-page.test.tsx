@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, type ApiInit } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
-import { listItem } from '../test-fixtures';
+import { listItem, noWorkspace } from '../test-fixtures';
 import OrdersListPage from './orders-list-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
@@ -47,7 +47,7 @@ function fakeServer(initial: OrderListItem[]) {
       Object.assign(order, { status: order.from, trash: { is_trash: false }, is_editable: true });
     }
     const { from: _from, ...rest } = order;
-    return { ...rest, files: [], files_without_qc: [] };
+    return { ...rest, files: [], files_without_qc: [], ...noWorkspace };
   };
   return { orders, calls, handle };
 }
