@@ -57,7 +57,7 @@ export function FileItem({
                 {file.name}
               </Text>
               {isNew && reviewable ? (
-                <Badge size="sm" color="red.8" variant="filled" tt="none">
+                <Badge size="sm" color="red" variant="light" tt="none">
                   {t.fileNew}
                 </Badge>
               ) : null}

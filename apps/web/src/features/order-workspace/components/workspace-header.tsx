@@ -14,9 +14,10 @@ import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
 import { useNow } from './use-now';
 
+/** The theme's error colour reads at 4.5:1 in both schemes; a near deadline is only bolder. */
 const toneColor: Record<CountdownTone, string | undefined> = {
-  overdue: 'red.8',
-  soon: 'orange.9',
+  overdue: 'var(--mantine-color-error)',
+  soon: undefined,
   normal: undefined,
 };
 
@@ -81,7 +82,7 @@ export function WorkspaceHeader({ order }: { order: Order }) {
               <>
                 <Text size="sm">{deadlineLabel(order.deadline_at)}</Text>
                 {countdown ? (
-                  <Text size="sm" fw={600} c={toneColor[countdown.tone]}>
+                  <Text size="sm" fw={countdown.tone === 'normal' ? 400 : 700} c={toneColor[countdown.tone]}>
                     {countdown.text}
                   </Text>
                 ) : null}

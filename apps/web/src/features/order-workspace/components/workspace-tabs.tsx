@@ -19,7 +19,7 @@ export function WorkspaceTabs({ orderId, attention }: { orderId: number; attenti
         >
           {t.tabs[tab]}
           {attention[tab] > 0 ? (
-            <Badge size="sm" circle color="red.8" aria-hidden>
+            <Badge size="sm" circle color="red" variant="light" aria-hidden>
               {attention[tab]}
             </Badge>
           ) : null}

@@ -11,7 +11,7 @@ import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';
 import { formatDateTime } from '../model';
 
-const stateColor = { open: 'orange.9', answered: 'teal.9', closed: 'gray.7' } as const;
+const stateColor = { open: 'orange', answered: 'teal', closed: 'gray' } as const;
 
 /** `/order/{id}/care`: questions and complaints to the quality-care service. `?new=1` opens the form, `?open={care}` a thread. */
 export default function CareTab() {
@@ -56,14 +56,14 @@ function CareList({ orderId }: { orderId: string }) {
 function CareBadges({ request }: { request: CareRequest }) {
   return (
     <>
-      <Badge variant="light" color="grape.9" tt="none">
+      <Badge variant="light" color="grape" tt="none">
         {careKindTitles[request.kind]}
       </Badge>
       <Badge variant="light" color={stateColor[request.state]} tt="none">
         {careStateTitles[request.state]}
       </Badge>
       {request.is_new ? (
-        <Badge color="red.8" tt="none">
+        <Badge variant="light" color="red" tt="none">
           {t.answerNew}
         </Badge>
       ) : null}

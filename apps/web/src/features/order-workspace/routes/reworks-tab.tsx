@@ -12,7 +12,7 @@ import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';
 import { formatDateTime, formatMoscowDate, reworkAction } from '../model';
 
-const stateColor = { open: 'orange.9', answered: 'teal.9' } as const;
+const stateColor = { open: 'orange', answered: 'teal' } as const;
 
 /** `/order/{id}/reworks`: ask for a rework while the guarantee runs, and follow each one. `?new=1` opens the form, `?open={rework}` one rework. */
 export default function ReworksTab() {
@@ -101,7 +101,7 @@ function ReworkCard({ rework }: { rework: Rework }) {
             {reworkStateTitles[rework.state]}
           </Badge>
           {rework.is_new ? (
-            <Badge color="red.8" tt="none">
+            <Badge variant="light" color="red" tt="none">
               {t.answerNew}
             </Badge>
           ) : null}
