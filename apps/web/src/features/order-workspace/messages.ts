@@ -20,7 +20,7 @@ export const workspaceText = {
   author: 'Автор',
   authorPending: 'Автор пока не назначен',
   guarantee: 'Гарантия',
-  guaranteeUntil: (day: string) => `Гарантия до ${day}`,
+  guaranteeUntil: (day: string) => `до ${day}`,
   accept: 'Принять работу',
   acceptTitle: 'Принять работу?',
   acceptText:
@@ -91,7 +91,6 @@ export const workspaceText = {
   reworksEmpty: 'Доработок по заказу не было.',
   reworksFailed: 'Не удалось загрузить доработки.',
   reworkNumber: (n: number) => `Доработка № ${n}`,
-  reworkOpen: (n: number) => `Открыть доработку № ${n}`,
   reworkWished: (day: string) => `Желаемая дата: ${day}`,
   answerNew: 'новый ответ',
   back: 'Назад к списку',

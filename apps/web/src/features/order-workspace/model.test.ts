@@ -103,7 +103,7 @@ describe('money and guarantee', () => {
     expect(isGuaranteeActive(until, new Date('2026-12-12T09:59:59Z'))).toBe(true);
     expect(isGuaranteeActive(until, new Date('2026-12-12T10:00:00Z'))).toBe(false);
     expect(isGuaranteeActive(null, new Date('2026-12-01T00:00:00Z'))).toBe(false);
-    expect(guaranteeLine(until, new Date('2026-12-01T00:00:00Z'))).toBe('Гарантия до 12 декабря 2026');
+    expect(guaranteeLine(until, new Date('2026-12-01T00:00:00Z'))).toBe('до 12 декабря 2026');
     expect(guaranteeLine(until, new Date('2026-12-13T00:00:00Z'))).toBeNull();
     expect(guaranteeLine(null, new Date('2026-12-01T00:00:00Z'))).toBeNull();
   });

@@ -122,7 +122,7 @@ export function isGuaranteeActive(guaranteeUntil: string | null, now: Date): boo
   return guaranteeUntil !== null && now.getTime() < Date.parse(guaranteeUntil);
 }
 
-/** «Гарантия до 12 декабря 2026» while the guarantee runs, else null. */
+/** «до 12 декабря 2026» (under «Гарантия») while the guarantee runs, else null. */
 export function guaranteeLine(guaranteeUntil: string | null, now: Date): string | null {
   return guaranteeUntil && isGuaranteeActive(guaranteeUntil, now)
     ? t.guaranteeUntil(formatMoscowDate(guaranteeUntil))

@@ -57,7 +57,7 @@ export function FileItem({
                 {file.name}
               </Text>
               {isNew && reviewable ? (
-                <Badge size="sm" color="red" variant="light" tt="none">
+                <Badge size="sm" color="red" variant="light" tt="none" style={{ flexShrink: 0 }}>
                   {t.fileNew}
                 </Badge>
               ) : null}

@@ -22,7 +22,13 @@ export function Thread({ orderId, messages }: { orderId: string; messages: reado
           withBorder
           p="sm"
           radius="md"
-          bg={message.author.role === 'customer' ? undefined : 'var(--mantine-color-default-hover)'}
+          // Staff messages stand out by an accent edge, not a tinted background: dimmed text on a
+          // tint falls under 4.5:1 in the dark theme.
+          style={
+            message.author.role === 'customer'
+              ? undefined
+              : { borderLeft: '3px solid var(--mantine-primary-color-filled)' }
+          }
         >
           <Stack gap={4}>
             <Text size="sm" fw={600}>

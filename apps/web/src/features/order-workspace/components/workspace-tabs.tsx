@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import type { WorkspaceAttention } from '@cabinet/contract';
 import { NavLink } from 'react-router';
 import { ORDER_TABS, paths } from '../../../shared/paths';
@@ -11,17 +11,16 @@ export function WorkspaceTabs({ orderId, attention }: { orderId: number; attenti
   return (
     <nav aria-label={t.tabsLabel} className={classes.tabs}>
       {ORDER_TABS.map((tab) => (
-        <NavLink
-          key={tab}
-          to={paths.order.getHref(orderId, tab)}
-          className={classes.tab}
-          aria-label={tabLabel(tab, attention)}
-        >
+        <NavLink key={tab} to={paths.order.getHref(orderId, tab)} className={classes.tab}>
           {t.tabs[tab]}
           {attention[tab] > 0 ? (
-            <Badge size="sm" circle color="red" variant="light" aria-hidden>
-              {attention[tab]}
-            </Badge>
+            <>
+              {/* The name read out is the visible name and what the badge counts: «Файлы, 2 новых». */}
+              <VisuallyHidden>{tabLabel(tab, attention).slice(t.tabs[tab].length)}</VisuallyHidden>
+              <Badge size="sm" circle color="red" variant="light" aria-hidden>
+                {attention[tab]}
+              </Badge>
+            </>
           ) : null}
         </NavLink>
       ))}

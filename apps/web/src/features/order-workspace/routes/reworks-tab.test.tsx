@@ -73,7 +73,7 @@ describe('the reworks tab', () => {
 
     server.heal('POST /api/client/orders/7/reworks/');
     await userEvent.click(submit);
-    expect(await screen.findByRole('link', { name: 'Открыть доработку № 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Доработка № 1' })).toBeInTheDocument();
     expect(server.callsOf('POST', 'reworks/').at(-1)?.body).toEqual({
       comment: 'Добавьте выводы ко второй главе',
       wished_date: '2099-01-10',
@@ -114,13 +114,11 @@ describe('the reworks tab', () => {
     renderWorkspace('/order/7/reworks');
     const nav = await screen.findByRole('navigation', { name: 'Разделы заказа' });
     expect(within(nav).getByRole('link', { name: 'Доработки, 1 новый' })).toBeInTheDocument();
-    const item = (await screen.findByRole('link', { name: 'Открыть доработку № 1' })).closest(
-      'li',
-    ) as HTMLElement;
+    const item = (await screen.findByRole('link', { name: 'Доработка № 1' })).closest('li') as HTMLElement;
     expect(within(item).getByText('Доработка готова')).toBeInTheDocument();
     expect(within(item).getByText('новый ответ')).toBeInTheDocument();
 
-    await userEvent.click(within(item).getByRole('link', { name: 'Открыть доработку № 1' }));
+    await userEvent.click(within(item).getByRole('link', { name: 'Доработка № 1' }));
     expect(await screen.findByRole('heading', { name: 'Доработка № 1' })).toBeInTheDocument();
     expect(screen.getByText('Желаемая дата: 5 декабря 2026')).toBeInTheDocument();
     const thread = screen.getByRole('list', { name: 'Переписка' });
@@ -135,9 +133,7 @@ describe('the reworks tab', () => {
     expect(await within(nav).findByRole('link', { name: 'Доработки' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Назад к списку' }));
-    const back = (await screen.findByRole('link', { name: 'Открыть доработку № 1' })).closest(
-      'li',
-    ) as HTMLElement;
+    const back = (await screen.findByRole('link', { name: 'Доработка № 1' })).closest('li') as HTMLElement;
     await waitFor(() => expect(within(back).queryByText('новый ответ')).not.toBeInTheDocument());
   });
 });

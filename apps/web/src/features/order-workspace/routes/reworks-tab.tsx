@@ -89,12 +89,7 @@ function ReworkCard({ rework }: { rework: Rework }) {
     <Paper withBorder radius="md" p="md" component="li">
       <Stack gap={6}>
         <Group gap="xs">
-          <Anchor
-            component={Link}
-            to={`?open=${rework.id}`}
-            fw={600}
-            aria-label={t.reworkOpen(rework.number)}
-          >
+          <Anchor component={Link} to={`?open=${rework.id}`} fw={600}>
             {t.reworkNumber(rework.number)}
           </Anchor>
           <Badge variant="light" color={stateColor[rework.state]} tt="none">

@@ -39,7 +39,8 @@ describe('the order workspace', () => {
     expect(within(header).getByText('осталось 3 дня')).toBeInTheDocument();
     expect(plain(header.textContent)).toContain('Оплачено 5 000 ₽ из 5 000 ₽');
     expect(within(header).getByText('Автор Иван')).toBeInTheDocument();
-    expect(within(header).getByText('Гарантия до 12 декабря 2026')).toBeInTheDocument();
+    expect(within(header).getByText('Гарантия')).toBeInTheDocument();
+    expect(within(header).getByText('до 12 декабря 2026')).toBeInTheDocument();
   });
 
   it('says when the price, the author and the deadline are not set yet, and shows no guarantee', async () => {
@@ -61,7 +62,7 @@ describe('the order workspace', () => {
     expect(within(header).getByText('Стоимость оценивается')).toBeInTheDocument();
     expect(within(header).getByText('Автор пока не назначен')).toBeInTheDocument();
     expect(within(header).getByText('просрочен на 1 час')).toBeInTheDocument();
-    expect(within(header).queryByText(/^Гарантия до/)).not.toBeInTheDocument();
+    expect(within(header).queryByText('Гарантия')).not.toBeInTheDocument();
     expect(within(header).queryByRole('button', { name: 'Принять работу' })).not.toBeInTheDocument();
   });
 
@@ -74,12 +75,16 @@ describe('the order workspace', () => {
     renderWorkspace('/order/7/chat');
     const nav = await screen.findByRole('navigation', { name: 'Разделы заказа' });
     const links = within(nav).getAllByRole('link');
+    // Named by their content (no aria-label, whose text would differ from what is seen).
     expect(links.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])).toEqual([
-      ['Чат', '/order/7/chat'],
-      ['Файлы, 2 новых', '/order/7/files'],
-      ['Забота, 1 новый', '/order/7/care'],
-      ['Доработки', '/order/7/reworks'],
+      [null, '/order/7/chat'],
+      [null, '/order/7/files'],
+      [null, '/order/7/care'],
+      [null, '/order/7/reworks'],
     ]);
+    for (const name of ['Чат', 'Файлы, 2 новых', 'Забота, 1 новый', 'Доработки']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
     expect(within(nav).getByRole('link', { name: 'Чат' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText(/Чат с автором появится здесь/)).toBeInTheDocument();
 
