@@ -27,10 +27,9 @@ const workspaceHeader = (page: Page) => page.locator('main header');
 const customerStatus = (page: Page, title: string) => workspaceHeader(page).getByText(title, { exact: true });
 
 /** A workspace tab by its title; what it counts as new is shown beside the title. */
+const tabsNav = (page: Page) => page.getByRole('navigation', { name: 'Разделы заказа' });
 const workspaceTab = (page: Page, title: string) =>
-  page
-    .getByRole('navigation', { name: 'Разделы заказа' })
-    .getByRole('link', { name: new RegExp(`^${title}`) });
+  tabsNav(page).getByRole('link', { name: new RegExp(`^${title}`) });
 
 /** What a part of the page reads, its spaces (the formatters' no-break ones too) made plain. */
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ');
@@ -129,7 +128,11 @@ describe('the staff side and the customer, side by side', () => {
     expect(await textOf(workspaceHeader(customer.page))).toContain(`Автор ${PERFORMER_NAME}`);
     expect(await textOf(workspaceHeader(customer.page))).not.toContain(PERFORMER.email);
     const filesTab = workspaceTab(customer.page, 'Файлы');
-    expect(await textOf(filesTab)).toMatch(/^Файлы\s*1\b/);
+    // Read out as «Файлы (1 новый)»; the badge shows the 1.
+    await tabsNav(customer.page)
+      .getByRole('link', { name: /^Файлы\s?\(1 новый\)$/ })
+      .waitFor();
+    expect(await textOf(filesTab.locator('.mantine-Badge-root'))).toBe('1');
     await filesTab.click();
     await customer.page.waitForURL(`**/order/${id}/files`);
     const finals = customer.page.getByRole('region', { name: 'Готовая работа' });
@@ -147,7 +150,7 @@ describe('the staff side and the customer, side by side', () => {
 
     // Marked reviewed: the mark and the tab's count are gone.
     await finals.getByRole('button', { name: 'Отметить просмотренным: Работа.pdf' }).click();
-    await expect.poll(() => textOf(filesTab)).toBe('Файлы');
+    await tabsNav(customer.page).getByRole('link', { name: 'Файлы', exact: true }).waitFor();
     await finals.getByText('новый', { exact: true }).waitFor({ state: 'detached' });
 
     // A rework with a comment and a date: «Автор дорабатывает».
@@ -158,7 +161,7 @@ describe('the staff side and the customer, side by side', () => {
     await form.getByLabel('Желаемая дата').fill(moscowDay(3));
     await form.getByRole('button', { name: 'Отправить на доработку' }).click();
     await customerStatus(customer.page, 'Автор дорабатывает').waitFor();
-    await customer.page.getByRole('link', { name: 'Открыть доработку № 1' }).waitFor();
+    await customer.page.getByRole('link', { name: 'Доработка № 1' }).waitFor();
     // The button stays, disabled with the reason.
     expect(await customer.page.getByRole('button', { name: 'Запросить доработку' }).isDisabled()).toBe(true);
 

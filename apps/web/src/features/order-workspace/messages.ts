@@ -34,7 +34,7 @@ export const workspaceText = {
   tabsLabel: 'Разделы заказа',
   tabs: { chat: 'Чат', files: 'Файлы', care: 'Забота', reworks: 'Доработки' },
   tabWithCount: (label: string, count: number) =>
-    count > 0 ? `${label}, ${count} ${plural(count, ['новый', 'новых', 'новых'])}` : label,
+    count > 0 ? `${label} (${count} ${plural(count, ['новый', 'новых', 'новых'])})` : label,
 
   // The timeline.
   timelineTitle: 'История заказа',

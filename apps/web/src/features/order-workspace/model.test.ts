@@ -113,10 +113,10 @@ describe('tabs', () => {
   const attention = { chat: 0, files: 2, care: 1, reworks: 5 };
   it('names a tab with what is new on it, in the right plural form', () => {
     expect(tabLabel('chat', attention)).toBe('Чат');
-    expect(tabLabel('files', attention)).toBe('Файлы, 2 новых');
-    expect(tabLabel('care', attention)).toBe('Забота, 1 новый');
-    expect(tabLabel('reworks', attention)).toBe('Доработки, 5 новых');
-    expect(tabLabel('files', { ...attention, files: 21 })).toBe('Файлы, 21 новый');
+    expect(tabLabel('files', attention)).toBe('Файлы (2 новых)');
+    expect(tabLabel('care', attention)).toBe('Забота (1 новый)');
+    expect(tabLabel('reworks', attention)).toBe('Доработки (5 новых)');
+    expect(tabLabel('files', { ...attention, files: 21 })).toBe('Файлы (21 новый)');
   });
 });
 

@@ -131,7 +131,7 @@ export function guaranteeLine(guaranteeUntil: string | null, now: Date): string 
 
 // --- tabs ------------------------------------------------------------------------------------
 
-/** A tab's name with what needs attention on it: «Файлы, 2 новых». */
+/** A tab's name with what needs attention on it: «Файлы (2 новых)». */
 export function tabLabel(tab: OrderTab, attention: WorkspaceAttention): string {
   return t.tabWithCount(t.tabs[tab], attention[tab]);
 }

@@ -15,7 +15,7 @@ export function WorkspaceTabs({ orderId, attention }: { orderId: number; attenti
           {t.tabs[tab]}
           {attention[tab] > 0 ? (
             <>
-              {/* The name read out is the visible name and what the badge counts: «Файлы, 2 новых». */}
+              {/* The name read out is the visible name and what the badge counts: «Файлы (2 новых)». */}
               <VisuallyHidden>{tabLabel(tab, attention).slice(t.tabs[tab].length)}</VisuallyHidden>
               <Badge size="sm" circle color="red" variant="light" aria-hidden>
                 {attention[tab]}

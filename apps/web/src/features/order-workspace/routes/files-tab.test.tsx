@@ -73,7 +73,9 @@ describe('the files tab', () => {
   it('marks a received file reviewed: the mark and the tab’s count are gone', async () => {
     const server = serve(deliveredServer());
     renderWorkspace('/order/7/files');
-    expect(await within(await nav()).findByRole('link', { name: 'Файлы, 1 новый' })).toBeInTheDocument();
+    expect(
+      await within(await nav()).findByRole('link', { name: /^Файлы\s?\(1 новый\)$/ }),
+    ).toBeInTheDocument();
     const finals = await screen.findByRole('region', { name: 'Готовая работа' });
     await userEvent.click(within(finals).getByRole('button', { name: 'Отметить просмотренным: Работа.pdf' }));
     await waitFor(() => expect(within(finals).queryByText('новый')).not.toBeInTheDocument());

@@ -113,7 +113,7 @@ describe('the reworks tab', () => {
     );
     renderWorkspace('/order/7/reworks');
     const nav = await screen.findByRole('navigation', { name: 'Разделы заказа' });
-    expect(within(nav).getByRole('link', { name: 'Доработки, 1 новый' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /^Доработки\s?\(1 новый\)$/ })).toBeInTheDocument();
     const item = (await screen.findByRole('link', { name: 'Доработка № 1' })).closest('li') as HTMLElement;
     expect(within(item).getByText('Доработка готова')).toBeInTheDocument();
     expect(within(item).getByText('новый ответ')).toBeInTheDocument();
