@@ -98,9 +98,7 @@ describe('timeline texts', () => {
     expect(timelineText('care_answered', { closed: true }, 'customer')).toBe(
       'Ответ на обращение, обращение закрыто',
     );
-    expect(timelineText('author_assigned', {}, 'customer', 'Иван К.')).toBe(
-      'Назначен автор: Иван К.',
-    );
+    expect(timelineText('author_assigned', {}, 'customer', 'Иван К.')).toBe('Назначен автор: Иван К.');
     expect(timelineText('status_changed', { to: 6 }, 'staff')).toBe('Статус: Доработка');
     expect(timelineText('accepted', {}, 'customer')).toBe('Работа принята');
   });
