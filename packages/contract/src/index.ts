@@ -15,3 +15,5 @@ export * from './orders';
 export * from './workspace/schemas';
 export * from './staff/schemas';
 export * from './paths';
+export * from './chat/schemas';
+export * from './chat/address';

@@ -3,6 +3,8 @@ import { companyApi } from './common/company-settings';
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
   health: '/api/health/',
+  /** The real-time socket (`?authorization=<access token>`); see `socketUrl`. */
+  socket: '/channels/ws/',
   docs: '/api/docs',
   auth: {
     login: '/api/client/auth/login/',
@@ -76,7 +78,14 @@ export const api = {
     timeline: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/timeline/`,
     /** POST: the customer accepts the delivered work («Проверьте работу» → «Выполнен»). */
     accept: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/accept/`,
+    // The order chat (issue 10).
+    /** GET the history (`ChatPageQuery`); POST a message (`ChatPostRequest`, idempotent on client_id). */
+    messages: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/`,
+    /** POST `{ up_to_id }`. */
+    messagesRead: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/read/`,
   },
+  /** GET: unread chat messages per order and in all (`ChatUnread`). */
+  chatUnread: '/api/client/chat/unread/',
   /** The staff side (managers and authors); staff tokens only. */
   staff: {
     login: '/api/staff/auth/login/',
@@ -108,6 +117,10 @@ export const api = {
     careMessages: (id: number | string, careId: number | string) =>
       `/api/staff/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/messages/`,
     timeline: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/timeline/`,
+    messages: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/messages/`,
+    messagesRead: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/messages/read/`,
+    /** GET: unread chat messages of the orders this staff member sees. */
+    chatUnread: '/api/staff/chat/unread/',
     /** GET (manager): care requests of every order (`?state=open|answered|closed`). */
     careQueue: '/api/staff/care/',
   },
