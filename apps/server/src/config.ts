@@ -82,6 +82,23 @@ export const ConfigSchema = z
     RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 
     REDIS_URL: optionalUrl,
+
+    // The order chat (issue 10). Minutes a message stays unread before the e-mail digest.
+    CHAT_DIGEST_MINUTES: z.coerce.number().positive().max(10_080).default(10),
+    // Origins (besides PUBLIC_URL's) whose pages may open the socket; comma-separated.
+    SOCKET_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    // Seconds between protocol pings; a socket that misses one is dropped.
+    SOCKET_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    // A socket whose unsent output grows past this many KiB is closed (4408) rather than buffered.
+    SOCKET_MAX_BUFFER_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Кабинет студента <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),

@@ -23,6 +23,7 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     authorFile: 0,
     rework: 0,
     care: 0,
+    chatMessage: 0,
   };
   let bobPending = 0;
   let bobDraft = 0;
@@ -111,6 +112,15 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         .executeTakeFirstOrThrow()
     ).id;
 
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: api.orders.messages(ids.inWork),
+      headers: alice,
+      payload: { text: 'Мой вопрос', client_id: 'alice-message-1' },
+    });
+    expect(chat.statusCode, chat.body).toBe(201);
+    ids.chatMessage = (chat.json() as { id: number }).id;
+
     bobPending = await uploadTo(bob, api.orders.ajaxFiles);
     bobDraft = await newDraft(bob);
     bobOrder = (await placeOrder(t.app, bob, orderBody(coursework))).id;
@@ -171,6 +181,12 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         inject('POST', api.orders.careMessages(ids.inWork, ids.care), { text: 'Чужое' }),
       'GET /api/client/orders/:id/timeline/': () => inject('GET', api.orders.timeline(ids.inWork)),
       'POST /api/client/orders/:id/accept/': () => inject('POST', api.orders.accept(ids.inWork), {}),
+      // The order chat.
+      'GET /api/client/orders/:id/messages/': () => inject('GET', api.orders.messages(ids.inWork)),
+      'POST /api/client/orders/:id/messages/': () =>
+        inject('POST', api.orders.messages(ids.inWork), { text: 'Чужое', client_id: 'bob-message-1' }),
+      'POST /api/client/orders/:id/messages/read/': () =>
+        inject('POST', api.orders.messagesRead(ids.inWork), { up_to_id: ids.chatMessage }),
       // Pricing an edit of an order names it in the body. (`packet_id` there is a catalog packet,
       // the same for every customer: nobody's own.)
       'POST /api/client/orders/calculate-cost/': () =>
@@ -236,6 +252,12 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     ).toHaveLength(1);
     expect(await db.selectFrom('thread_messages').select('id').execute()).toHaveLength(0);
     expect(await db.selectFrom('care_requests').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('chat_messages').select(['id', 'text']).execute()).toEqual([
+      { id: ids.chatMessage, text: 'Мой вопрос' },
+    ]);
+    expect(
+      await db.selectFrom('chat_reads').select(['reader_key', 'last_read_id', 'unread']).execute(),
+    ).toEqual([{ reader_key: 'customer', last_read_id: ids.chatMessage, unread: 0 }]);
   });
 
   it("cannot attach another customer's upload to an order, a draft or a finished order's files", async () => {
@@ -291,6 +313,18 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         }),
     ];
     for (const [i, call] of attach.entries()) expect((await call()).statusCode, `attempt ${i}`).toBe(404);
+  });
+
+  it("cannot send another customer's upload in a message, nor see their unread counts", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.orders.messages(bobOrder),
+      headers: bob,
+      payload: { client_id: 'bob-with-alices-file', file_ids: [ids.pendingFile] },
+    });
+    expect(res.statusCode).toBe(404);
+    const unread = await t.app.inject({ method: 'GET', url: api.chatUnread, headers: bob });
+    expect(unread.json()).toEqual({ total: 0, orders: [] });
   });
 
   it("never lists another customer's orders or counts them", async () => {

@@ -220,13 +220,30 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         send: (a) => inject(a, 'GET', api.staff.timeline(o)),
         order: true,
       },
+      'GET /api/staff/orders/:id/messages/': {
+        send: (a) => inject(a, 'GET', api.staff.messages(o)),
+        order: true,
+      },
+      'POST /api/staff/orders/:id/messages/': {
+        send: (a) =>
+          inject(a, 'POST', api.staff.messages(o), { text: 'Здравствуйте', client_id: clientIdOf(a) }),
+        order: true,
+      },
+      'POST /api/staff/orders/:id/messages/read/': {
+        send: (a) => inject(a, 'POST', api.staff.messagesRead(o), { up_to_id: 1 }),
+        order: true,
+      },
+      'GET /api/staff/chat/unread/': { send: (a) => inject(a, 'GET', api.staff.chatUnread) },
     };
   };
+
+  /** One message per sender: a repeat is the same message (200), not a new one. */
+  const clientIdOf = (a: Auth) => `access-${a.authorization.slice(-16).replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
   /** Everything a request could change about the order. */
   const snapshot = async () => {
     const db = t.app.database.db;
-    const count = async (table: 'order_events' | 'order_files' | 'thread_messages') =>
+    const count = async (table: 'order_events' | 'order_files' | 'thread_messages' | 'chat_messages') =>
       Number(
         (
           await db
@@ -241,6 +258,8 @@ describe('staff roles: an author sees only their orders (404), and only a manage
       events: await count('order_events'),
       files: await count('order_files'),
       messages: await count('thread_messages'),
+      chat: await count('chat_messages'),
+      chatReads: await db.selectFrom('chat_reads').selectAll().where('order_id', '=', ids.order).execute(),
       reworks: await db.selectFrom('reworks').selectAll().where('order_id', '=', ids.order).execute(),
       care: await db.selectFrom('care_requests').selectAll().where('order_id', '=', ids.order).execute(),
     };
@@ -281,6 +300,28 @@ describe('staff roles: an author sees only their orders (404), and only a manage
       if (!c.managerOnly) expect((await c.send(author.auth)).statusCode, route).toBe(200);
       expect((await c.send(manager.auth)).statusCode, route).toBe(200);
     }
+  });
+
+  it('lets the assigned author and a manager write in the order’s chat, and counts for them', async () => {
+    for (const who of [author, manager]) {
+      const res = await cases()['POST /api/staff/orders/:id/messages/']!.send(who.auth);
+      expect([200, 201], res.body).toContain(res.statusCode);
+    }
+    const page = await t.app.inject({
+      method: 'GET',
+      url: api.staff.messages(ids.order),
+      headers: manager.auth,
+    });
+    expect((page.json() as { results: Array<{ staff_id: number }> }).results.map((m) => m.staff_id)).toEqual([
+      manager.id,
+      author.id,
+    ]);
+    const strangers = await t.app.inject({
+      method: 'GET',
+      url: api.staff.chatUnread,
+      headers: stranger.auth,
+    });
+    expect(strangers.json()).toEqual({ total: 0, orders: [] });
   });
 
   it('leaves other orders out of an author’s queue', async () => {

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-mail-queue';
 import * as m008 from './migrations/008-order-workspace';
 import * as m009 from './migrations/009-order-list-read';
 import * as m010 from './migrations/010-staff-refresh-successor';
+import * as m011 from './migrations/011-chat';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-order-workspace': m008,
   '009-order-list-read': m009,
   '010-staff-refresh-successor': m010,
+  '011-chat': m011,
 };
 
 class InCodeProvider implements MigrationProvider {

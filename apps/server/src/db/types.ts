@@ -270,6 +270,8 @@ export interface OrderFilesTable {
   is_reviewed: Generated<Flag>;
   /** The rework or care message it came with (thread_messages.id). */
   thread_message_id: Generated<number | null>;
+  /** The chat message it was sent with (chat_messages.id). */
+  chat_message_id: Generated<number | null>;
 }
 
 export interface PromoCodesTable {
@@ -358,6 +360,30 @@ export interface ThreadMessagesTable {
   created_at: string;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  order_id: number;
+  author_role: 'customer' | 'manager' | 'performer';
+  staff_id: number | null;
+  /** 'customer' or `staff:${id}`. */
+  sender_key: string;
+  client_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface ChatReadsTable {
+  order_id: number;
+  /** 'customer' or `staff:${id}`. */
+  reader_key: string;
+  user_id: number | null;
+  staff_id: number | null;
+  last_read_id: Generated<number>;
+  unread: Generated<number>;
+  pending_since: string | null;
+  digest_up_to_id: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -387,4 +413,6 @@ export interface DB {
   reworks: ReworksTable;
   care_requests: CareRequestsTable;
   thread_messages: ThreadMessagesTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
 }

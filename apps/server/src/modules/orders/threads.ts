@@ -60,7 +60,8 @@ export async function attachCustomerFiles(
 }
 
 /**
- * Attaches staff files of the order not yet sent with a message; 404 when an id is not one.
+ * Attaches staff files of the order not yet sent with a message (a thread's or the chat's); 404
+ * when an id is not one.
  * Returns their rows' kinds, for the caller's checks.
  */
 export async function attachStaffFiles(
@@ -77,6 +78,7 @@ export async function attachStaffFiles(
     .where('order_id', '=', orderId)
     .where('staff_id', 'is not', null)
     .where('thread_message_id', 'is', null)
+    .where('chat_message_id', 'is', null)
     .where('id', 'in', ids)
     .execute();
   if (rows.length !== ids.length) throw fileNotFound();

@@ -1,0 +1,248 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { ChatMessagesTable, ChatReadsTable, DB, StaffRoleName } from '../../db/types';
+import type { FileRow } from '../orders/repo';
+
+/**
+ * The chat's queries. Every one names the order first (indexes `chat_messages_order`, the
+ * `chat_reads` primary key) or the reader (`chat_reads_user`, `chat_reads_staff`).
+ */
+
+export type MessageRow = Selectable<ChatMessagesTable>;
+
+/** A reader's row of an order, with the staff member's role (null on the customer's row). */
+export type ReadRow = Selectable<ChatReadsTable> & { role: StaffRoleName | null };
+
+export const CUSTOMER_KEY = 'customer';
+export const staffKey = (staffId: number) => `staff:${staffId}`;
+
+export function findByClientId(
+  db: Kysely<DB>,
+  orderId: number,
+  senderKey: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('sender_key', '=', senderKey)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export function insertMessage(db: Kysely<DB>, row: Insertable<ChatMessagesTable>): Promise<MessageRow> {
+  return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * One page of an order's messages, newest first, with one row more than asked when there is more
+ * (the caller cuts it off): before `before`, after `after` (the oldest ones after it), or the newest.
+ */
+export async function messagePage(
+  db: Kysely<DB>,
+  orderId: number,
+  q: { before?: number | undefined; after?: number | undefined; limit: number },
+): Promise<MessageRow[]> {
+  let query = db.selectFrom('chat_messages').selectAll().where('order_id', '=', orderId);
+  if (q.after !== undefined) {
+    const rows = await query
+      .where('id', '>', q.after)
+      .orderBy('id', 'asc')
+      .limit(q.limit + 1)
+      .execute();
+    // The extra row is the newest one: drop it before turning the page around.
+    const more = rows.length > q.limit;
+    const page = (more ? rows.slice(0, q.limit) : rows).reverse();
+    return more ? [...page, rows[q.limit] as MessageRow] : page;
+  }
+  if (q.before !== undefined) query = query.where('id', '<', q.before);
+  return query
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1)
+    .execute();
+}
+
+/** The files sent with these messages of the order, oldest first. */
+export function filesOfMessages(db: Kysely<DB>, orderId: number, messageIds: number[]): Promise<FileRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_files')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('chat_message_id', 'in', messageIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** The order's newest message id (0: none yet). */
+export async function lastId(db: Kysely<DB>, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+/** Every reader's row of the order: the customer's and the staff's who have one. */
+export function orderReads(db: Kysely<DB>, orderId: number): Promise<ReadRow[]> {
+  return db
+    .selectFrom('chat_reads as r')
+    .leftJoin('staff_users as s', 's.id', 'r.staff_id')
+    .selectAll('r')
+    .select('s.role')
+    .where('r.order_id', '=', orderId)
+    .execute();
+}
+
+/**
+ * One more unread message for each of these readers; on the customer's row the digest's clock
+ * starts if it was not running.
+ */
+export async function bumpUnread(db: Kysely<DB>, orderId: number, readerKeys: string[], at: string) {
+  if (readerKeys.length === 0) return;
+  await db
+    .updateTable('chat_reads')
+    .set((eb) => ({
+      unread: eb('unread', '+', 1),
+      pending_since: sql<
+        string | null
+      >`case when reader_key = ${CUSTOMER_KEY} then coalesce(pending_since, ${at}) else pending_since end`,
+    }))
+    .where('order_id', '=', orderId)
+    .where('reader_key', 'in', readerKeys)
+    .execute();
+}
+
+export async function insertReads(db: Kysely<DB>, rows: Insertable<ChatReadsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('chat_reads').values(rows).execute();
+}
+
+/** Writes a reader's mark, count and digest clock, creating the row the first time. */
+export async function saveRead(
+  db: Kysely<DB>,
+  row: Pick<ChatReadsTable, 'order_id' | 'reader_key' | 'user_id' | 'staff_id' | 'pending_since'> & {
+    last_read_id: number;
+    unread: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('chat_reads')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'reader_key']).doUpdateSet({
+        last_read_id: row.last_read_id,
+        unread: row.unread,
+        pending_since: row.pending_since,
+      }),
+    )
+    .execute();
+}
+
+/** Messages of the order after `afterId` written by anyone but this reader. */
+export async function countUnread(
+  db: Kysely<DB>,
+  orderId: number,
+  readerKey: string,
+  afterId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('id', '>', afterId)
+    .where('sender_key', '!=', readerKey)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface UnreadRow {
+  order_id: number;
+  unread: number;
+  user_id: number | null;
+  staff_id: number | null;
+}
+
+/** The customers' rows with unread messages, of these customers. */
+export function customerUnread(db: Kysely<DB>, userIds: number[]): Promise<UnreadRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('chat_reads')
+    .select(['order_id', 'unread', 'user_id', 'staff_id'])
+    .where('user_id', 'in', userIds)
+    .where('unread', '>', 0)
+    .orderBy('order_id')
+    .execute();
+}
+
+/**
+ * The staff's rows with unread messages, of these staff members, on orders they still see: a
+ * manager every order, an author only the orders assigned to them now.
+ */
+export function staffUnread(db: Kysely<DB>, staffIds: number[]): Promise<UnreadRow[]> {
+  if (staffIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('chat_reads as r')
+    .innerJoin('staff_users as s', 's.id', 'r.staff_id')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.order_id', 'r.unread', 'r.user_id', 'r.staff_id'])
+    .where('r.staff_id', 'in', staffIds)
+    .where('r.unread', '>', 0)
+    .where((eb) => eb.or([eb('s.role', '=', 'manager'), eb('o.performer_id', '=', eb.ref('r.staff_id'))]))
+    .orderBy('r.order_id')
+    .execute();
+}
+
+/** What the digest looks at: customers' rows whose clock ran out with something unread. */
+export function digestDue(db: Kysely<DB>, cutoff: string, limit: number) {
+  return db
+    .selectFrom('chat_reads')
+    .select(['order_id', 'pending_since'])
+    .where('reader_key', '=', CUSTOMER_KEY)
+    .where('pending_since', '<=', cutoff)
+    .where('unread', '>', 0)
+    .orderBy('pending_since')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a due row for one digest: stops its clock only if it still reads what the caller saw,
+ * so that of several instances (or runs) at once exactly one gets it.
+ */
+export function claimDigest(db: Kysely<DB>, orderId: number, pendingSince: string) {
+  return db
+    .updateTable('chat_reads')
+    .set({ pending_since: null })
+    .where('order_id', '=', orderId)
+    .where('reader_key', '=', CUSTOMER_KEY)
+    .where('pending_since', '=', pendingSince)
+    .where('unread', '>', 0)
+    .returning(['user_id', 'last_read_id', 'digest_up_to_id', 'unread'])
+    .executeTakeFirst();
+}
+
+export async function setDigestUpTo(db: Kysely<DB>, orderId: number, upToId: number): Promise<void> {
+  await db
+    .updateTable('chat_reads')
+    .set({ digest_up_to_id: upToId })
+    .where('order_id', '=', orderId)
+    .where('reader_key', '=', CUSTOMER_KEY)
+    .execute();
+}
+
+/** Messages by staff after `afterId`, oldest first (what a digest lists). */
+export function staffMessagesAfter(db: Kysely<DB>, orderId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('id', '>', afterId)
+    .where('sender_key', '!=', CUSTOMER_KEY)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

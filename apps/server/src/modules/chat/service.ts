@@ -1,0 +1,581 @@
+import {
+  OrderStatusId,
+  chatMessages,
+  orderMessages,
+  type Actor as ShownActor,
+  type ChatMessage,
+  type ChatPage,
+  type ChatPageQuerySchema,
+  type ChatPostRequestSchema,
+  type ChatReadMarks,
+  type ChatReadResult,
+  type ChatUnread,
+  type ServerFrame,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { nowIso } from '../../db/index';
+import type { ChatReadsTable, DB } from '../../db/types';
+import { HttpError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mailer';
+import { fileNotFound, notFound } from '../orders/context';
+import { lockOrder } from '../orders/lifecycle';
+import * as ordersRepo from '../orders/repo';
+import type { FileRow, OrderRow } from '../orders/repo';
+import { isEditable } from '../orders/statuses';
+import { toWorkspaceFile } from '../orders/workspace-files';
+import { firstName, namerFor, type Face, type Namer } from '../orders/workspace-people';
+import { isUniqueViolation } from '../users/repo';
+import { sendDigests } from './digest';
+import * as repo from './repo';
+import { CUSTOMER_KEY, staffKey, type MessageRow, type ReadRow } from './repo';
+import {
+  recipientsOf,
+  type ChatAccess,
+  type ChatBus,
+  type Delivery,
+  type OrderAudience,
+  type Principal,
+} from './types';
+
+/**
+ * The order chat's rules (issue 10): who may read and write an order's chat, storing a message with
+ * the readers' counters in one transaction under the order's lock, read marks, unread counts, and
+ * what goes on the bus once a change has committed. REST is the source of truth: a frame lost on
+ * the bus is found again by the client's `after=` resume.
+ */
+
+export interface ChatDeps {
+  db: Kysely<DB>;
+  config: Config;
+  mailer: Mailer;
+  bus: ChatBus;
+  log: FastifyBaseLogger;
+}
+
+type PageQuery = z.output<typeof ChatPageQuerySchema>;
+type PostBody = z.output<typeof ChatPostRequestSchema>;
+
+const MB = 1024 * 1024;
+
+type Audience = Pick<OrderRow, 'id' | 'user_id' | 'performer_id'>;
+
+const keyOf = (p: Principal) => (p.kind === 'customer' ? CUSTOMER_KEY : staffKey(p.staffId));
+const faceOf = (p: Principal): Face => (p.kind === 'customer' ? 'customer' : 'staff');
+
+/** A customer sees their own placed orders; a manager every one; an author the ones assigned to them. */
+function sees(p: Principal, order: Pick<OrderRow, 'user_id' | 'performer_id'>): boolean {
+  if (p.kind === 'customer') return order.user_id === p.userId;
+  return p.role === 'manager' || order.performer_id === p.staffId;
+}
+
+/** The trash closes the conversation (history stays readable); a cancelled order may still be discussed. */
+function closed(order: Pick<OrderRow, 'status_id' | 'is_trash'>): boolean {
+  return order.status_id === OrderStatusId.trashed || order.is_trash === 1;
+}
+
+/** How far each side has read, from the order's reader rows. */
+function marksOf(reads: Pick<ReadRow, 'reader_key' | 'last_read_id'>[]): ChatReadMarks {
+  let customer = 0;
+  let staff = 0;
+  for (const r of reads) {
+    if (r.reader_key === CUSTOMER_KEY) customer = r.last_read_id;
+    else staff = Math.max(staff, r.last_read_id);
+  }
+  return { customer, staff };
+}
+
+/** A reader whose unread count changed, and the new count. */
+interface Changed {
+  userId: number | null;
+  staffId: number | null;
+  unread: number;
+}
+
+interface Stored {
+  row: MessageRow;
+  created: boolean;
+  /** Set when created: the order, and the readers whose counts changed. */
+  order?: Audience;
+  changed?: Changed[];
+}
+
+export class ChatService implements ChatAccess {
+  constructor(private readonly deps: ChatDeps) {}
+
+  private get db(): Kysely<DB> {
+    return this.deps.db;
+  }
+
+  // Access ------------------------------------------------------------------------
+
+  /** The placed order if the principal may see its chat, else undefined (answer: not found). */
+  private async visibleOrder(p: Principal, orderId: number) {
+    const order = await this.db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'performer_id'])
+      .where('id', '=', orderId)
+      .where('is_fake', '=', 0)
+      .executeTakeFirst();
+    return order && sees(p, order) ? order : undefined;
+  }
+
+  async access(p: Principal, orderId: number): Promise<OrderAudience | null> {
+    const order = await this.visibleOrder(p, orderId);
+    if (!order) return null;
+    return {
+      orderId,
+      customerId: order.user_id,
+      performerId: order.performer_id,
+      lastId: await repo.lastId(this.db, orderId),
+    };
+  }
+
+  async actorOf(p: Principal): Promise<ShownActor> {
+    if (p.kind === 'customer') {
+      const user = await this.db
+        .selectFrom('users')
+        .select('fio')
+        .where('id', '=', p.userId)
+        .executeTakeFirst();
+      return { role: 'customer', name: firstName(user?.fio ?? '') };
+    }
+    // The order does not matter for a staff member's name: any order's namer says it the same way.
+    const namer = await namerFor(this.db, 0, 'customer', [p.staffId]);
+    return namer.actor(p.role, p.staffId);
+  }
+
+  // History -----------------------------------------------------------------------
+
+  async page(p: Principal, orderId: number, q: PageQuery): Promise<ChatPage> {
+    if (!(await this.visibleOrder(p, orderId))) throw notFound();
+    const rows = await repo.messagePage(this.db, orderId, q);
+    const more = rows.length > q.limit;
+    const page = more ? rows.slice(0, q.limit) : rows;
+    const face = faceOf(p);
+    const [messages, reads] = await Promise.all([
+      this.present(this.db, orderId, page, [face]),
+      repo.orderReads(this.db, orderId),
+    ]);
+    const own = reads.find((r) => r.reader_key === keyOf(p));
+    return {
+      results: messages[face],
+      has_more: more,
+      read: marksOf(reads),
+      unread: own?.unread ?? 0,
+    };
+  }
+
+  /**
+   * Messages as each face shows them: authors by name (the customer is «Вы» to themself), staff
+   * ids only to staff, files with their links. Reads the names and the files once for all.
+   */
+  private async present(
+    db: Kysely<DB>,
+    orderId: number,
+    rows: MessageRow[],
+    faces: Face[],
+    /** False when the messages are known to carry none (just stored without any). */
+    withFiles = true,
+  ): Promise<Record<Face, ChatMessage[]>> {
+    const files = withFiles
+      ? await repo.filesOfMessages(
+          db,
+          orderId,
+          rows.map((r) => r.id),
+        )
+      : [];
+    const staffIds = [...rows.map((r) => r.staff_id), ...files.map((f) => f.staff_id)];
+    const namers = await namersFor(db, orderId, staffIds, faces);
+    const out: Record<Face, ChatMessage[]> = { customer: [], staff: [] };
+    for (const face of faces) {
+      const namer = namers[face] as Namer;
+      const filesOf = new Map<number, WorkspaceFile[]>();
+      for (const f of files) {
+        const list = filesOf.get(f.chat_message_id ?? 0) ?? [];
+        list.push(toWorkspaceFile(f, face, namer));
+        filesOf.set(f.chat_message_id ?? 0, list);
+      }
+      out[face] = rows.map((row) => ({
+        id: row.id,
+        order_id: row.order_id,
+        client_id: row.client_id,
+        author: namer.actor(row.author_role, row.staff_id),
+        staff_id: face === 'staff' ? row.staff_id : null,
+        text: row.text,
+        files: filesOf.get(row.id) ?? [],
+        created_at: row.created_at,
+      }));
+    }
+    return out;
+  }
+
+  // Sending -----------------------------------------------------------------------
+
+  /**
+   * Stores a message (201) or, for a `client_id` this sender already used in the order, answers
+   * the first one (200) and stores nothing. Counters change in the same transaction; the bus hears
+   * of it after the commit.
+   */
+  async post(
+    p: Principal,
+    orderId: number,
+    body: PostBody,
+  ): Promise<{ message: ChatMessage; created: boolean }> {
+    let stored: Stored;
+    try {
+      stored = await this.db.transaction().execute((trx) => this.store(trx, p, orderId, body));
+    } catch (err) {
+      // Two first attempts at once on engines that let both reach the insert: the unique index
+      // (order, sender, client_id) keeps one, and the other answers it.
+      if (!isUniqueViolation(err)) throw err;
+      const first = await repo.findByClientId(this.db, orderId, keyOf(p), body.client_id);
+      if (!first) throw err;
+      stored = { row: first, created: false };
+    }
+    const face = faceOf(p);
+    if (!stored.created || !stored.order) {
+      const shown = await this.present(this.db, orderId, [stored.row], [face]);
+      return { message: shown[face][0] as ChatMessage, created: false };
+    }
+    const shown = await this.present(
+      this.db,
+      orderId,
+      [stored.row],
+      ['customer', 'staff'],
+      body.file_ids.length > 0,
+    );
+    await this.publishMessage(
+      p,
+      stored.order,
+      shown.customer[0] as ChatMessage,
+      shown.staff[0] as ChatMessage,
+      stored.changed ?? [],
+    );
+    return { message: shown[face][0] as ChatMessage, created: true };
+  }
+
+  private async store(trx: Kysely<DB>, p: Principal, orderId: number, body: PostBody): Promise<Stored> {
+    const fileIds = [...new Set(body.file_ids)];
+    // The customer's uploads count against their byte budget: that check takes their lock, first.
+    if (p.kind === 'customer' && fileIds.length > 0) await ordersRepo.lockCustomer(trx, p.userId);
+    const order = await lockOrder(trx, orderId);
+    if (!order || !sees(p, order)) throw notFound();
+    const senderKey = keyOf(p);
+    const first = await repo.findByClientId(trx, orderId, senderKey, body.client_id);
+    if (first) return { row: first, created: false };
+    if (closed(order)) throw new HttpError(409, chatMessages.chatClosed);
+
+    const at = nowIso();
+    const row = await repo.insertMessage(trx, {
+      order_id: orderId,
+      author_role: p.kind === 'customer' ? 'customer' : p.role,
+      staff_id: p.kind === 'customer' ? null : p.staffId,
+      sender_key: senderKey,
+      client_id: body.client_id,
+      text: body.text,
+      created_at: at,
+    });
+    if (p.kind === 'customer') await this.attachCustomerFiles(trx, p.userId, order, fileIds, row.id);
+    else await attachStaffFiles(trx, orderId, fileIds, row.id);
+    const changed = await this.count(trx, p, order, row.id, at);
+    return { row, created: true, order, changed };
+  }
+
+  /** Pending uploads (`ajax-files/`) join the order within its byte budget, as the files tab's do. */
+  private async attachCustomerFiles(
+    trx: Kysely<DB>,
+    userId: number,
+    order: Pick<OrderRow, 'id' | 'status_id'>,
+    ids: number[],
+    messageId: number,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    const pending = await ordersRepo.pendingUploads(trx, userId, ids);
+    if (pending.length !== ids.length) throw fileNotFound();
+    const held = await ordersRepo.bytesHeld(trx, userId, order.id);
+    const limitMb = this.deps.config.UPLOAD_MAX_ORDER_MB;
+    if (held + pending.reduce((sum, f) => sum + f.size, 0) > Math.floor(limitMb * MB)) {
+      throw new HttpError(413, orderMessages.orderFilesTooLarge(limitMb));
+    }
+    await trx
+      .updateTable('order_files')
+      .set({
+        order_id: order.id,
+        kind: isEditable(order.status_id) ? 'customer' : 'without_qc',
+        chat_message_id: messageId,
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * The readers' counters after message `id` by `p`: the sender has read up to it; the customer
+   * (for a staff message), the order's author and every staff member with a row who still sees the
+   * order have one more unread. Returns whose count changed.
+   */
+  private async count(
+    trx: Kysely<DB>,
+    p: Principal,
+    order: Audience,
+    id: number,
+    at: string,
+  ): Promise<Changed[]> {
+    const senderKey = keyOf(p);
+    const reads = await repo.orderReads(trx, order.id);
+    const byKey = new Map(reads.map((r) => [r.reader_key, r]));
+    const changed: Changed[] = [];
+
+    const bumped = reads.filter(
+      (r) =>
+        r.reader_key !== senderKey &&
+        (r.reader_key === CUSTOMER_KEY || r.role === 'manager' || r.staff_id === order.performer_id),
+    );
+    await repo.bumpUnread(
+      trx,
+      order.id,
+      bumped.map((r) => r.reader_key),
+      at,
+    );
+    for (const r of bumped) changed.push({ userId: r.user_id, staffId: r.staff_id, unread: r.unread + 1 });
+
+    const created: Insertable<ChatReadsTable>[] = [];
+    if (p.kind === 'staff' && !byKey.has(CUSTOMER_KEY)) {
+      created.push({
+        order_id: order.id,
+        reader_key: CUSTOMER_KEY,
+        user_id: order.user_id,
+        unread: 1,
+        pending_since: at,
+      });
+      changed.push({ userId: order.user_id, staffId: null, unread: 1 });
+    }
+    const performer = order.performer_id;
+    if (performer !== null && staffKey(performer) !== senderKey && !byKey.has(staffKey(performer))) {
+      created.push({ order_id: order.id, reader_key: staffKey(performer), staff_id: performer, unread: 1 });
+      changed.push({ userId: null, staffId: performer, unread: 1 });
+    }
+    await repo.insertReads(trx, created);
+
+    const own = byKey.get(senderKey);
+    await repo.saveRead(trx, {
+      order_id: order.id,
+      reader_key: senderKey,
+      user_id: p.kind === 'customer' ? p.userId : null,
+      staff_id: p.kind === 'staff' ? p.staffId : null,
+      last_read_id: id,
+      unread: 0,
+      pending_since: null,
+    });
+    if (own && own.unread > 0) {
+      changed.push({
+        userId: p.kind === 'customer' ? p.userId : null,
+        staffId: p.kind === 'staff' ? p.staffId : null,
+        unread: 0,
+      });
+    }
+    return changed;
+  }
+
+  private async publishMessage(
+    p: Principal,
+    order: Audience,
+    forCustomer: ChatMessage,
+    forStaff: ChatMessage,
+    changed: Changed[],
+  ): Promise<void> {
+    const to = recipientsOf({ customerId: order.user_id, performerId: order.performer_id });
+    const deliveries: Delivery[] = [
+      { to: to.customer, frame: { type: 'message', payload: { order_id: order.id, message: forCustomer } } },
+      ...to.staff.map((r) => ({
+        to: r,
+        frame: { type: 'message', payload: { order_id: order.id, message: forStaff } } as ServerFrame,
+      })),
+    ];
+    // The sender has read everything up to their own message: the other side sees «прочитано».
+    const read: ServerFrame = {
+      type: 'read',
+      payload: {
+        order_id: order.id,
+        side: p.kind === 'customer' ? 'customer' : 'staff',
+        up_to_id: forStaff.id,
+      },
+    };
+    if (p.kind === 'customer') deliveries.push(...to.staff.map((r) => ({ to: r, frame: read })));
+    else deliveries.push({ to: to.customer, frame: read });
+    deliveries.push(...(await this.unreadDeliveries(order.id, changed)));
+    await this.publish(deliveries);
+  }
+
+  /** `unread` frames for readers whose count of this order changed, with their new totals. */
+  private async unreadDeliveries(orderId: number, changed: Changed[]): Promise<Delivery[]> {
+    if (changed.length === 0) return [];
+    const totals = await this.totals(
+      changed.flatMap((c) => (c.userId !== null ? [c.userId] : [])),
+      changed.flatMap((c) => (c.staffId !== null ? [c.staffId] : [])),
+    );
+    return changed.map((c) => {
+      const total = c.userId !== null ? totals.customers.get(c.userId) : totals.staff.get(c.staffId ?? 0);
+      return {
+        to: c.userId !== null ? { customer: c.userId } : { staff: c.staffId ?? 0 },
+        frame: { type: 'unread', payload: { order_id: orderId, unread: c.unread, total: total ?? 0 } },
+      };
+    });
+  }
+
+  private async totals(userIds: number[], staffIds: number[]) {
+    const [customerRows, staffRows] = await Promise.all([
+      repo.customerUnread(this.db, [...new Set(userIds)]),
+      repo.staffUnread(this.db, [...new Set(staffIds)]),
+    ]);
+    const sum = (rows: repo.UnreadRow[], key: 'user_id' | 'staff_id') => {
+      const by = new Map<number, number>();
+      for (const r of rows) by.set(r[key] ?? 0, (by.get(r[key] ?? 0) ?? 0) + r.unread);
+      return by;
+    };
+    return { customers: sum(customerRows, 'user_id'), staff: sum(staffRows, 'staff_id') };
+  }
+
+  /** Never fails the request: a client that missed a frame catches up over REST. */
+  private async publish(deliveries: Delivery[]): Promise<void> {
+    try {
+      await this.deps.bus.publish(deliveries);
+    } catch (err) {
+      this.deps.log.error({ err }, 'chat: publishing to the bus failed');
+    }
+  }
+
+  // Read marks --------------------------------------------------------------------
+
+  /**
+   * Everything up to `upToId` (clamped to the newest message) is read; the mark never moves back.
+   * The count is recounted from the messages, so it is exact whatever came before.
+   */
+  async markRead(p: Principal, orderId: number, upToId: number): Promise<ChatReadResult> {
+    const key = keyOf(p);
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, orderId);
+      if (!order || !sees(p, order)) throw notFound();
+      const [reads, newest] = await Promise.all([repo.orderReads(trx, orderId), repo.lastId(trx, orderId)]);
+      const own = reads.find((r) => r.reader_key === key);
+      const before = marksOf(reads);
+      const mark = Math.max(own?.last_read_id ?? 0, Math.min(upToId, newest));
+      const unread = await repo.countUnread(trx, orderId, key, mark);
+      await repo.saveRead(trx, {
+        order_id: orderId,
+        reader_key: key,
+        user_id: p.kind === 'customer' ? p.userId : null,
+        staff_id: p.kind === 'staff' ? p.staffId : null,
+        last_read_id: mark,
+        unread,
+        // The digest's clock stops once nothing is left unread.
+        pending_since: unread === 0 ? null : (own?.pending_since ?? null),
+      });
+      const after = marksOf([
+        ...reads.filter((r) => r.reader_key !== key),
+        { reader_key: key, last_read_id: mark },
+      ]);
+      return { order, before, after, unread, countChanged: !own || own.unread !== unread };
+    });
+    const { order, before, after, unread } = outcome;
+    const totals = await this.totals(
+      p.kind === 'customer' ? [p.userId] : [],
+      p.kind === 'staff' ? [p.staffId] : [],
+    );
+    const total = (p.kind === 'customer' ? totals.customers.get(p.userId) : totals.staff.get(p.staffId)) ?? 0;
+
+    const deliveries: Delivery[] = [];
+    const to = recipientsOf({ customerId: order.user_id, performerId: order.performer_id });
+    if (p.kind === 'customer' && after.customer > before.customer) {
+      const frame: ServerFrame = {
+        type: 'read',
+        payload: { order_id: orderId, side: 'customer', up_to_id: after.customer },
+      };
+      deliveries.push(...to.staff.map((r) => ({ to: r, frame })));
+    }
+    if (p.kind === 'staff' && after.staff > before.staff) {
+      deliveries.push({
+        to: to.customer,
+        frame: { type: 'read', payload: { order_id: orderId, side: 'staff', up_to_id: after.staff } },
+      });
+    }
+    if (outcome.countChanged) {
+      deliveries.push({
+        to: p.kind === 'customer' ? { customer: p.userId } : { staff: p.staffId },
+        frame: { type: 'unread', payload: { order_id: orderId, unread, total } },
+      });
+    }
+    if (deliveries.length > 0) await this.publish(deliveries);
+    return { order_id: orderId, unread, total, read: after };
+  }
+
+  // Counters ----------------------------------------------------------------------
+
+  /** The viewer's orders with unread messages, and the sum (the sidebar, the title). */
+  async unread(p: Principal): Promise<ChatUnread> {
+    const rows =
+      p.kind === 'customer'
+        ? await repo.customerUnread(this.db, [p.userId])
+        : await repo.staffUnread(this.db, [p.staffId]);
+    return {
+      total: rows.reduce((sum, r) => sum + r.unread, 0),
+      orders: rows.map((r) => ({ order_id: r.order_id, unread: r.unread })),
+    };
+  }
+
+  // The e-mail digest ---------------------------------------------------------------
+
+  /** Mails every customer whose chat messages stayed unread long enough; returns how many were sent. */
+  runDigest(now: Date = new Date()): Promise<number> {
+    return sendDigests(this.deps, now);
+  }
+}
+
+/**
+ * The namers of the faces asked for, from one read of the names: the two differ only in how the
+ * customer is shown («Вы» to themself, the first name to staff).
+ */
+async function namersFor(
+  db: Kysely<DB>,
+  orderId: number,
+  staffIds: Array<number | null>,
+  faces: Face[],
+): Promise<Partial<Record<Face, Namer>>> {
+  if (!faces.includes('staff')) return { customer: await namerFor(db, orderId, 'customer', staffIds) };
+  const staff = await namerFor(db, orderId, 'staff', staffIds);
+  if (!faces.includes('customer')) return { staff };
+  // No staff ids: this namer reads nothing, and knows only how the customer sees themself.
+  const self = (await namerFor(db, orderId, 'customer', [])).actor('customer', null);
+  return {
+    staff,
+    customer: { ...staff, actor: (role, id) => (role === 'customer' ? self : staff.actor(role, id)) },
+  };
+}
+
+/** Staff files of the order not yet sent with a message (a thread's or the chat's); 404 otherwise. */
+async function attachStaffFiles(
+  trx: Kysely<DB>,
+  orderId: number,
+  fileIds: number[],
+  messageId: number,
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const rows: Pick<FileRow, 'id'>[] = await trx
+    .selectFrom('order_files')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('staff_id', 'is not', null)
+    .where('thread_message_id', 'is', null)
+    .where('chat_message_id', 'is', null)
+    .where('id', 'in', fileIds)
+    .execute();
+  if (rows.length !== fileIds.length) throw fileNotFound();
+  await trx
+    .updateTable('order_files')
+    .set({ chat_message_id: messageId })
+    .where('id', 'in', fileIds)
+    .execute();
+}
