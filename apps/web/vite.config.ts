@@ -4,8 +4,13 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/client/api', '/channels', '/dev'];
 
+// Where the browser opens the socket (spec §7; `socketUrl` in the contract): the page's own origin
+// by default, the spec's :81 / :8443 behind its nginx with SOCKET_PORT_RULE=spec.
+const socketPortRule = process.env.SOCKET_PORT_RULE === 'spec' ? 'spec' : 'origin';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  define: { __SOCKET_PORT_RULE__: JSON.stringify(socketPortRule) },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -51,6 +51,18 @@ describe('RootLayout', () => {
     expect(document.title).toBe('Бонусы — Кабинет студента');
   });
 
+  it('puts the unread chat count in front of the title, keeps it across navigation and drops it at 0', async () => {
+    const router = await setup('/a', [page('/a', 'Заказы'), page('/b', 'Бонусы')]);
+    const { setOrderUnread } = await import('../shared/realtime/unread-store');
+    await screen.findByText('screen Заказы');
+    act(() => setOrderUnread(7, 3));
+    expect(document.title).toBe('(3) Заказы — Кабинет студента');
+    await act(() => router.navigate('/b'));
+    await waitFor(() => expect(document.title).toBe('(3) Бонусы — Кабинет студента'));
+    act(() => setOrderUnread(7, 0));
+    expect(document.title).toBe('Бонусы — Кабинет студента');
+  });
+
   it('shows the msg text in a modal and removes msg from the address when closed', async () => {
     const user = userEvent.setup();
     const router = await setup('/a?msg=Почта%20изменена&x=1', [page('/a', 'А')]);

@@ -13,6 +13,8 @@ import { CHUNK_LOAD_FAILED_MESSAGE, useChunkLoadFailed } from '../shared/chunk-l
 import { closeAllDialogs } from '../shared/dialogs';
 import { MESSAGE_PARAM } from '../shared/login-redirect';
 import { commonMessages } from '../shared/messages';
+import { titleWithUnread } from '../shared/realtime/title';
+import { useUnreadTotal } from '../shared/realtime/unread-store';
 import { deepestHandle } from '../shared/route-handle';
 import { rootMessages } from './messages';
 import { PlainDialog } from './plain-dialog';
@@ -28,6 +30,8 @@ export function RootLayout() {
   const location = useLocation();
   const title = deepestHandle(useMatches())?.title;
   const url = location.pathname + location.search;
+  // Unread chat messages in front of the title, «(3) Заказы — Кабинет студента» (0 outside the cabinet).
+  const unread = useUnreadTotal();
 
   useEffect(() => {
     closeAllDialogs();
@@ -38,8 +42,9 @@ export function RootLayout() {
   }, [url]);
 
   useEffect(() => {
-    document.title = title ? `${title} — ${commonMessages.serviceName}` : commonMessages.serviceName;
-  }, [title]);
+    const base = title ? `${title} — ${commonMessages.serviceName}` : commonMessages.serviceName;
+    document.title = titleWithUnread(base, unread);
+  }, [title, unread]);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFinances, useProfile } from '../../features/profile/api';
@@ -6,6 +6,7 @@ import { renderRoute } from '../../shared/ui/test-utils';
 import { cssVariablesResolver, theme } from '../theme';
 import CabinetLayout from './cabinet-layout';
 import { fakeMediaQueryList } from '../../shared/ui/media-query-fake';
+import { replaceUnread } from '../../shared/realtime/unread-store';
 
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));
 
@@ -65,6 +66,18 @@ describe('CabinetLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Платежи' })).toHaveAttribute('href', '/payments/pay');
     expect(within(nav).getByRole('link', { name: 'Профиль' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('button', { name: 'Частые вопросы' })).toBeInTheDocument();
+  });
+
+  it('counts unread chat messages on the orders entry, in words for screen readers', async () => {
+    renderCabinet('/payments/pay');
+    const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
+    expect(within(nav).getByRole('link', { name: 'Мои заказы' })).toBeInTheDocument();
+    act(() => replaceUnread(3, [{ order_id: 7, unread: 3 }]));
+    expect(
+      within(nav).getByRole('link', { name: 'Мои заказы 3 непрочитанных сообщения' }),
+    ).toBeInTheDocument();
+    act(() => replaceUnread(0, []));
+    expect(within(nav).getByRole('link', { name: 'Мои заказы' })).toBeInTheDocument();
   });
 
   it('opens the promo group with bonus and friend', async () => {
@@ -137,6 +150,15 @@ describe('CabinetLayout', () => {
         '/profile',
       ]);
       expect(within(bar).getByRole('link', { name: 'Платежи' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('counts unread chat messages on the bottom bar’s orders entry', async () => {
+      renderCabinet('/payments/pay');
+      const bar = await screen.findByRole('navigation', { name: 'Быстрый переход' });
+      act(() => replaceUnread(21, [{ order_id: 7, unread: 21 }]));
+      expect(
+        within(bar).getByRole('link', { name: 'Заказы 21 непрочитанное сообщение' }),
+      ).toBeInTheDocument();
     });
 
     it('keeps the closed sidebar out of reach until the burger opens it', async () => {

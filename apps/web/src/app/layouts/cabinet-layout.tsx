@@ -42,6 +42,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { layoutMessages as m } from './messages';
 import { QueryProvider } from '../../shared/query-provider';
+import { ConnectionBanner, RealtimeProvider, UnreadBadge, useUnreadTotal } from '../../shared/realtime';
 
 /** Matches Mantine's `sm` breakpoint (48em = 768 px): below it the cabinet is in phone mode. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -53,6 +54,8 @@ interface NavItem {
   icon: Icon;
   /** Path prefixes that belong to the section, for highlighting it on its inner screens. */
   prefixes: string[];
+  /** Unread chat messages shown on the entry (the orders one). */
+  unread?: number;
 }
 
 function sectionOf(href: string): string {
@@ -64,6 +67,7 @@ function isActive(pathname: string, prefixes: string[]): boolean {
 }
 
 function useNavItems() {
+  const unread = useUnreadTotal();
   const orders = paths.home.getHref('active');
   const orderNew = paths.orderNew.getHref();
   const payments = paths.payments.getHref();
@@ -76,6 +80,7 @@ function useNavItems() {
       icon: IconListDetails,
       // An order's own screens live under /order/{id}; they belong to «Мои заказы».
       prefixes: [sectionOf(orders), '/order'],
+      unread,
     },
     orderNew: {
       label: m.newOrder,
@@ -109,7 +114,9 @@ function useHideSidebar(): boolean {
 export default function CabinetLayout() {
   return (
     <QueryProvider>
-      <CabinetFrame />
+      <RealtimeProvider side="customer">
+        <CabinetFrame />
+      </RealtimeProvider>
     </QueryProvider>
   );
 }
@@ -239,6 +246,7 @@ function CabinetFrame() {
       )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-canvas)">
+        <ConnectionBanner />
         <Outlet />
       </AppShell.Main>
 
@@ -278,6 +286,7 @@ function SideLink({
       to={item.href}
       label={item.label}
       leftSection={<ItemIcon size={20} aria-hidden />}
+      rightSection={item.unread ? <UnreadBadge count={item.unread} /> : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
@@ -302,11 +311,17 @@ function BottomBar({ items, pathname }: { items: NavItem[]; pathname: string }) 
             c={active ? 'var(--mantine-color-anchor)' : 'dimmed'}
             fw={active ? 700 : 500}
           >
-            <Stack gap={2} align="center" justify="center" h="100%">
+            <Stack gap={2} align="center" justify="center" h="100%" pos="relative">
               <ItemIcon size={22} aria-hidden />
               <Text size="xs" inherit>
                 {item.short}
               </Text>
+              {item.unread ? (
+                // After the label in the reading order («Заказы, 3 непрочитанных…»), drawn on the icon.
+                <Box pos="absolute" top={4} left="calc(50% + 6px)" lh={1}>
+                  <UnreadBadge count={item.unread} size="xs" />
+                </Box>
+              ) : null}
             </Stack>
           </UnstyledButton>
         );

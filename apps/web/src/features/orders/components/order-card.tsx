@@ -8,6 +8,7 @@ import { ordersMessages as m } from '../messages';
 import { canRestore, canTrash, deadlineDate, kopecksToRoubles, relativeDeadline } from '../model';
 import classes from './order-card.module.css';
 import { StatusBadge } from '../../../shared/ui/status-badge';
+import { UnreadBadge, useOrderUnread } from '../../../shared/realtime';
 
 type Props = {
   order: OrderListItem;
@@ -19,6 +20,7 @@ type Props = {
 export function OrderCard({ order, now, onTrash, onRestore }: Props) {
   const { deadline, topic } = order.details;
   const trashed = order.trash.is_trash;
+  const unread = useOrderUnread(order.id);
   return (
     <Card
       component="article"
@@ -101,6 +103,7 @@ export function OrderCard({ order, now, onTrash, onRestore }: Props) {
         )}
         <Group gap="xs" wrap="wrap">
           <StatusBadge status={order.status} />
+          <UnreadBadge count={unread} circle={false} />
         </Group>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm">
