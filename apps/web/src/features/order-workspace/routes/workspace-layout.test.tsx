@@ -86,7 +86,7 @@ describe('the order workspace', () => {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Чат' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText(/Чат с автором появится здесь/)).toBeInTheDocument();
+    expect(await screen.findByRole('log', { name: 'Переписка по заказу' })).toBeInTheDocument();
 
     await userEvent.click(within(nav).getByRole('link', { name: /^Забота\s?\(1 новый\)$/ }));
     expect(await screen.findByRole('heading', { name: 'Забота о заказе' })).toBeInTheDocument();

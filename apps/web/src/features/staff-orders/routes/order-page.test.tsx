@@ -78,6 +78,9 @@ function serveOrder(order: StaffOrder, extra: Record<string, Reply> = {}) {
     },
     [`GET ${api.staff.care(7)}`]: { body: { results: [], count: 0 } },
     [`GET ${api.staff.timeline(7)}`]: { body: { results: [] } },
+    [`GET ${api.staff.messages(7)}`]: {
+      body: { results: [], has_more: false, read: { customer: 0, staff: 0 }, unread: 0 },
+    },
     [`GET ${api.staff.performers}`]: {
       body: {
         results: [
@@ -227,7 +230,9 @@ describe('OrderPage threads', () => {
     await user.click(await screen.findByRole('button', { name: /Доработка № 1/ }, { timeout: 5000 }));
     expect(await screen.findByText('Добавьте выводы ко второй главе')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Ответ заказчику'), 'Выводы добавлены');
-    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Доработки' })).getByRole('button', { name: 'Отправить' }),
+    );
     expect(await screen.findByText(staffMessages.answerNeedsFinal)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Выводы добавлены', files: [] });
   });
@@ -249,7 +254,9 @@ describe('OrderPage threads', () => {
     await user.click(await screen.findByRole('button', { name: /Не тот объём/ }, { timeout: 5000 }));
     await user.type(await screen.findByLabelText('Ответить'), 'Пересчитаем объём');
     await user.click(screen.getByLabelText('Закрыть обращение'));
-    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Обращения' })).getByRole('button', { name: 'Отправить' }),
+    );
     await vi.waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
         text: 'Пересчитаем объём',
@@ -272,5 +279,64 @@ describe('OrderPage threads', () => {
     // The subject on the request and the customer's message in its thread.
     await vi.waitFor(() => expect(screen.getAllByText('Не тот объём')).toHaveLength(2));
     expect(screen.queryByLabelText('Ответить')).not.toBeInTheDocument();
+  });
+});
+
+describe('OrderPage chat', () => {
+  const chat = (
+    id: number,
+    role: 'customer' | 'performer' | 'manager',
+    text: string,
+    staffId: number | null,
+  ) => ({
+    id,
+    order_id: 7,
+    client_id: `client-${id}-abc`,
+    author: {
+      role,
+      name: role === 'customer' ? 'Мария' : role === 'manager' ? 'Менеджер Ольга' : 'Автор Иван К.',
+    },
+    staff_id: staffId,
+    text,
+    files: [],
+    created_at: '2026-11-23T10:00:00Z',
+  });
+
+  it('the author chats with the customer: faces, the read mark, and Enter sends with the staff token', async () => {
+    const user = userEvent.setup();
+    const sent = chat(12, 'performer', 'План готов', 5);
+    const { calls } = serveOrder(orderOf(), {
+      [`GET ${api.staff.messages(7)}`]: {
+        body: {
+          results: [
+            chat(11, 'manager', 'Подключаюсь', 1),
+            chat(10, 'performer', 'Начал работу', 5),
+            chat(9, 'customer', 'Когда будет план?', null),
+          ],
+          has_more: false,
+          read: { customer: 10, staff: 11 },
+          unread: 0,
+        },
+      },
+      [`POST ${api.staff.messages(7)}`]: { status: 201, body: sent },
+    });
+    renderOrder(author);
+    const section = await screen.findByRole('region', { name: 'Чат' });
+    const history = within(section).getByRole('log', { name: 'Переписка по заказу' });
+    await vi.waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(3));
+    const names = within(history)
+      .getAllByRole('article')
+      .map((a) => a.getAttribute('aria-label')?.split(',')[0]);
+    expect(names).toEqual(['Мария', 'Вы', 'Менеджер Ольга']);
+    expect(within(history).getByRole('article', { name: /^Вы/ })).toHaveTextContent('прочитано');
+    await user.type(within(section).getByRole('textbox', { name: 'Сообщение' }), 'План готов{Enter}');
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url === api.staff.messages(7))).toHaveLength(1),
+    );
+    const post = calls.find((c) => c.method === 'POST' && c.url === api.staff.messages(7));
+    expect(post?.body).toMatchObject({ text: 'План готов', file_ids: [] });
+    expect(post?.auth).toBe('Bearer token');
+    expect(await within(history).findByText('План готов')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('staffChatOutbox') ?? '{}')).toEqual({});
   });
 });

@@ -4,6 +4,8 @@ import { FILE_GROUPS, STAFF_STATUS_TITLES, type StaffOrder, type WorkspaceFile }
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+// eslint-disable-next-line import/no-restricted-paths -- the order chat is one feature shown to both faces; see the issue 10 report
+import { StaffOrderChat, staffChatTitle } from '../../order-chat';
 import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
@@ -130,6 +132,10 @@ function OrderScreen({ order }: { order: StaffOrder }) {
           {customer.phone && <Row label={m.phone}>{customer.phone}</Row>}
         </Section>
       </SimpleGrid>
+
+      <Section title={staffChatTitle}>
+        <StaffOrderChat orderId={order.id} />
+      </Section>
 
       <Section title={m.details}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -1,0 +1,135 @@
+import {
+  api,
+  ChatMessageSchema,
+  ChatPageSchema,
+  ChatReadResultSchema,
+  OrderFileListSchema,
+  WorkspaceFileSchema,
+  z,
+  type OrderFile,
+  type WorkspaceFile,
+} from '@cabinet/contract';
+import { apiFetch, authorizedRequest, type TokenSource } from '../../shared/api/client';
+import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
+import { staffDownload, staffFetch, staffUpload } from '../../shared/staff/client';
+import type { ChatApi } from './chat-store';
+import { OUTBOX_KEYS, type OutboxKey } from './outbox';
+
+/** Everything the chat screen needs from one face of the API: its REST calls, uploads and downloads. */
+export interface ChatFace {
+  side: 'customer' | 'staff';
+  outboxKey: OutboxKey;
+  chat: ChatApi;
+  /** A file for the next message; its id goes in `file_ids`. */
+  upload(file: File, options: UploadOptions): Promise<OrderFile>;
+  /** Takes back an uploaded file the message will not carry. */
+  removeUpload(fileId: number): Promise<void>;
+  download(file: WorkspaceFile): Promise<void>;
+}
+
+function pageSearch(query: { before?: number; after?: number }): string {
+  const search = new URLSearchParams();
+  if (query.before !== undefined) search.set('before', String(query.before));
+  if (query.after !== undefined) search.set('after', String(query.after));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function chatApiOf(
+  fetcher: <T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>,
+  paths: { messages: string; read: string },
+): ChatApi {
+  return {
+    page: async (query, signal) =>
+      ChatPageSchema.parse(await fetcher(`${paths.messages}${pageSearch(query)}`, { signal })),
+    post: async (body) => ChatMessageSchema.parse(await fetcher(paths.messages, { method: 'POST', body })),
+    read: async (upToId) =>
+      ChatReadResultSchema.parse(await fetcher(paths.read, { method: 'POST', body: { up_to_id: upToId } })),
+  };
+}
+
+function firstOf<T>(files: T[]): T {
+  const [stored] = files;
+  if (!stored) throw new Error('the server stored no file');
+  return stored;
+}
+
+/** A file with the viewer's token (a plain link would carry no bearer header), saved under its name. */
+async function downloadWith(path: string, name: string, tokens?: TokenSource): Promise<void> {
+  let blob: Blob | null = null;
+  await authorizedRequest(
+    path,
+    async (token) => {
+      const response = await fetch(path, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'include',
+      });
+      const ok = response.status >= 200 && response.status < 300;
+      if (ok) blob = await response.blob();
+      return {
+        status: response.status,
+        headers: response.headers,
+        text: () => (ok ? Promise.resolve('') : response.text()),
+      };
+    },
+    { tokens },
+  );
+  if (!blob) return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The customer's chat: `/api/client/orders/{id}/messages/`, files as pending uploads (`ajax-files/`). */
+export function customerFace(orderId: number): ChatFace {
+  return {
+    side: 'customer',
+    outboxKey: OUTBOX_KEYS.customer,
+    chat: chatApiOf((path, init) => apiFetch(path, init), {
+      messages: api.orders.messages(orderId),
+      read: api.orders.messagesRead(orderId),
+    }),
+    upload: async (file, options) =>
+      firstOf(OrderFileListSchema.parse(await uploadFiles(api.orders.ajaxFiles, [file], options))),
+    removeUpload: async (fileId) => {
+      await apiFetch(api.orders.deleteAjaxFile(fileId), { method: 'DELETE' });
+    },
+    download: (file) => downloadWith(file.download_url, file.name),
+  };
+}
+
+const StaffUploadSchema = z.union([
+  z.array(WorkspaceFileSchema),
+  z.object({ results: z.array(WorkspaceFileSchema) }).transform((a) => a.results),
+  WorkspaceFileSchema.transform((file) => [file]),
+]);
+
+/**
+ * The staff chat: `/api/staff/orders/{id}/messages/`. Files go to the order as intermediate ones
+ * (the staff files endpoint, as the order page uploads them), then the message names them.
+ */
+export function staffFace(orderId: number): ChatFace {
+  return {
+    side: 'staff',
+    outboxKey: OUTBOX_KEYS.staff,
+    chat: chatApiOf((path, init) => staffFetch(path, init), {
+      messages: api.staff.messages(orderId),
+      read: api.staff.messagesRead(orderId),
+    }),
+    upload: async (file, options) =>
+      firstOf(
+        StaffUploadSchema.parse(
+          await staffUpload(`${api.staff.files(orderId)}?kind=intermediate`, [file], options),
+        ),
+      ),
+    // The file is the order's already (the files section lists it); the message just leaves it out.
+    removeUpload: () => Promise.resolve(),
+    download: (file) => staffDownload(file.download_url, file.name),
+  };
+}
