@@ -24,7 +24,9 @@ export function simulatePayment(sqlitePath: string, orderId: number): number {
          VALUES (?, 'paid', 'system', NULL, ?, ?)`,
       ).run(orderId, JSON.stringify({ amount: order.price }), now);
       return order.price;
-    })();
+      // IMMEDIATE: take the write lock before the first read, so a server write in between
+      // waits on busy_timeout instead of failing the upgrade with «database is locked».
+    }).immediate();
   } finally {
     db.close();
   }
