@@ -9,24 +9,26 @@ export function simulatePayment(sqlitePath: string, orderId: number): number {
   const db = new Database(sqlitePath);
   try {
     db.pragma('busy_timeout = 5000');
-    return db.transaction(() => {
-      const order = db.prepare('SELECT price, status_id FROM orders WHERE id = ?').get(orderId) as
-        { price: number; status_id: number } | undefined;
-      if (!order) throw new Error(`no order ${orderId} to pay`);
-      if (order.status_id !== 2) throw new Error(`order ${orderId} is in status ${order.status_id}, not 2`);
-      const now = new Date().toISOString();
-      db.prepare('UPDATE orders SET status_id = 3, paid = price, updated_at = ? WHERE id = ?').run(
-        now,
-        orderId,
-      );
-      db.prepare(
-        `INSERT INTO order_events (order_id, kind, actor_role, staff_id, data, created_at)
+    return db
+      .transaction(() => {
+        const order = db.prepare('SELECT price, status_id FROM orders WHERE id = ?').get(orderId) as
+          { price: number; status_id: number } | undefined;
+        if (!order) throw new Error(`no order ${orderId} to pay`);
+        if (order.status_id !== 2) throw new Error(`order ${orderId} is in status ${order.status_id}, not 2`);
+        const now = new Date().toISOString();
+        db.prepare('UPDATE orders SET status_id = 3, paid = price, updated_at = ? WHERE id = ?').run(
+          now,
+          orderId,
+        );
+        db.prepare(
+          `INSERT INTO order_events (order_id, kind, actor_role, staff_id, data, created_at)
          VALUES (?, 'paid', 'system', NULL, ?, ?)`,
-      ).run(orderId, JSON.stringify({ amount: order.price }), now);
-      return order.price;
-      // IMMEDIATE: take the write lock before the first read, so a server write in between
-      // waits on busy_timeout instead of failing the upgrade with «database is locked».
-    }).immediate();
+        ).run(orderId, JSON.stringify({ amount: order.price }), now);
+        return order.price;
+        // IMMEDIATE: take the write lock before the first read, so a server write in between
+        // waits on busy_timeout instead of failing the upgrade with «database is locked».
+      })
+      .immediate();
   } finally {
     db.close();
   }
