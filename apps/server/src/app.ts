@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/index';
 import chatModule from './modules/chat/index';
+import paymentsModule from './modules/payments/index';
 import devRoutes from './modules/dev/routes';
 import ordersModule from './modules/orders/index';
 import staffOrderRoutes from './modules/orders/staff-routes';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(staffModule);
   await app.register(staffOrderRoutes);
   await app.register(chatModule);
+  await app.register(paymentsModule);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

@@ -99,6 +99,30 @@ export const ConfigSchema = z
     SOCKET_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     // A socket whose unsent output grows past this many KiB is closed (4408) rather than buffered.
     SOCKET_MAX_BUFFER_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
+    // Payments (issue 11). `test`: a bank-like page of our own; `yookassa`: its v3 API.
+    PAYMENTS_PROVIDER: z.enum(['test', 'yookassa']).default('test'),
+    YOOKASSA_SHOP_ID: z.string().default(''),
+    YOOKASSA_SECRET_KEY: z.string().default(''),
+    YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+    // Where YooKassa's notifications may come from (its published ranges); comma-separated CIDRs.
+    YOOKASSA_NOTIFY_IPS: z
+      .string()
+      .default(
+        '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32',
+      )
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    // Spec §5/§9: `yookassa_installments` only when on (and from 3 000 ₽).
+    INSTALLMENTS_ENABLED: z
+      .enum(['1', '0', 'true', 'false'])
+      .default('1')
+      .transform((v) => v === '1' || v === 'true'),
+    // An SMS gateway's URL (POST {phone, text}); without it SMS go to the dev outbox.
+    SMS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Кабинет студента <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),

@@ -17,3 +17,4 @@ export * from './staff/schemas';
 export * from './paths';
 export * from './chat/schemas';
 export * from './chat/address';
+export * from './payments/schemas';

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-order-workspace';
 import * as m009 from './migrations/009-order-list-read';
 import * as m010 from './migrations/010-staff-refresh-successor';
 import * as m011 from './migrations/011-chat';
+import * as m012 from './migrations/012-payments';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-order-list-read': m009,
   '010-staff-refresh-successor': m010,
   '011-chat': m011,
+  '012-payments': m012,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -384,6 +384,95 @@ export interface ChatReadsTable {
   digest_up_to_id: Generated<number>;
 }
 
+/** A balanced set of ledger entries (migration 012): one money movement. */
+export interface LedgerTxnsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  payment_id: number | null;
+  order_id: number | null;
+  title: Generated<string>;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  txn_id: number;
+  /** `customer_money:{user}`, `customer_bonus:{user}`, `revenue`, `provider_clearing`, … */
+  account: string;
+  /** Signed kopecks; a txn's entries sum to zero. */
+  amount: number;
+}
+
+export interface LedgerBalancesTable {
+  account: string;
+  balance: Generated<number>;
+}
+
+export type PaymentRowStatus = 'pending' | 'succeeded' | 'canceled';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'order' | 'packet' | 'tip' | 'replenish';
+  object_id: number | null;
+  title: string;
+  amount: number;
+  bonus: Generated<number>;
+  refunded: Generated<number>;
+  payment_method: string | null;
+  status: PaymentRowStatus;
+  provider: string | null;
+  provider_payment_id: string | null;
+  confirmation_url: string | null;
+  /** JSON: what settling must do. */
+  data: Generated<string>;
+  created_at: string;
+  paid_at: string | null;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number | null;
+  /** JSON of the first answer; null while it is being made. */
+  response: string | null;
+  created_at: string;
+}
+
+export interface VerificationsTable {
+  user_id: number;
+  purpose: string;
+  phone: string | null;
+  status: 'unverified' | 'requested' | 'verified';
+  code_hash: string | null;
+  code_sent_at: string | null;
+  tries: Generated<number>;
+  verified_at: string | null;
+}
+
+export interface PayoutsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'repayment' | 'claim';
+  amount: number;
+  status: PaymentRowStatus;
+  data: Generated<string>;
+  provider_payout_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -415,4 +504,12 @@ export interface DB {
   thread_messages: ThreadMessagesTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
+  ledger_txns: LedgerTxnsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  verifications: VerificationsTable;
+  payouts: PayoutsTable;
+  sms_outbox: SmsOutboxTable;
 }

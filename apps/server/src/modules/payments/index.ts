@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import notificationRoutes from './routes-notifications';
+import payRoutes from './routes-pay';
+import verifyRoutes from './routes-verify';
+
+/**
+ * Payments and money (issue 11): paying (orders, packets, tips, top-ups) through a provider or the
+ * balance, the ledger behind every movement, refunds and payouts after SMS verification, and the
+ * providers' notifications. docs/decisions/018-ledger.md.
+ */
+export default fp(
+  async function paymentsModule(app: FastifyInstance) {
+    await app.register(payRoutes);
+    await app.register(verifyRoutes);
+    await app.register(notificationRoutes);
+  },
+  { name: 'payments-module', dependencies: ['db', 'auth', 'mailer', 'orders-module'] },
+);

@@ -1,0 +1,264 @@
+import { z } from '../common/zod';
+
+/**
+ * Payments and money (issue 11; spec §3 "Finances", "Payment", "Verification status", §7
+ * "Payments"). Every amount in the API is an integer number of kopecks; ₽ formatting happens only in
+ * the browser. The URL parameters a person sees (`tip`, `amountInit`) are in roubles.
+ */
+
+const kopecks = z.number().int().nonnegative();
+const positiveKopecks = z.number().int().positive();
+
+/** Spec §5/§9: installments only from 3 000 ₽, and the provider's ceiling is 150 000 ₽. */
+export const INSTALLMENT_MIN_KOPECKS = 3_000_00;
+export const INSTALLMENT_MAX_KOPECKS = 150_000_00;
+/** The share of an order's price bonuses may cover (a real service's cap), in percent. */
+export const BONUS_MAX_PERCENT = 30;
+/** A top-up or a tip: from 1 ₽ to 500 000 ₽. */
+export const PAYMENT_MIN_KOPECKS = 1_00;
+export const PAYMENT_MAX_KOPECKS = 500_000_00;
+export const PAYMENTS_PAGE_SIZE = 20;
+const PAYMENTS_PAGE_SIZE_MAX = 100;
+
+/** SMS verification codes (issue 11): 6 digits, 5 minutes, 5 tries, a new one after 60 s. */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_SECONDS = 300;
+export const VERIFICATION_CODE_MAX_TRIES = 5;
+export const VERIFICATION_CODE_RESEND_SECONDS = 60;
+
+export const PAYMENT_METHOD_IDS = [
+  'bank_card',
+  'sbp',
+  'yoo_money',
+  'balance',
+  'yookassa_installments',
+] as const;
+export const PaymentMethodIdSchema = z.enum(PAYMENT_METHOD_IDS);
+export type PaymentMethodId = z.infer<typeof PaymentMethodIdSchema>;
+
+export const PAYMENT_PURPOSES = ['order', 'packet', 'tip', 'replenish'] as const;
+export const PaymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
+export type PaymentPurpose = z.infer<typeof PaymentPurposeSchema>;
+
+/** `pending` — waiting for the provider; `succeeded` — money arrived; `canceled` — declined or abandoned. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** Spec §3/§9: refund rows default to checked, mode 'storno'. */
+export const REFUND_MODES = ['storno', 'claim'] as const;
+export const RefundModeSchema = z.enum(REFUND_MODES);
+export type RefundMode = z.infer<typeof RefundModeSchema>;
+
+/** `GET methods/?purpose=&amount=`: what may pay this amount (installments by the rule above). */
+export const PaymentMethodsQuerySchema = z.object({
+  purpose: PaymentPurposeSchema.default('order'),
+  amount: z.coerce.number().int().nonnegative().optional(),
+});
+export type PaymentMethodsQuery = z.input<typeof PaymentMethodsQuerySchema>;
+
+export const PaymentMethodSchema = z.object({
+  id: PaymentMethodIdSchema,
+  title: z.string(),
+  /** Why it is offered but cannot pay this amount (the balance is short…); null when it can. */
+  unavailable_reason: z.string().nullable(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PaymentMethodsSchema = z.object({ payment_methods: z.array(PaymentMethodSchema) });
+export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
+
+/**
+ * `POST pay/` with an `Idempotency-Key` header. `object_id` — the order, the placed packet, or the
+ * completed order of a tip; `amount` — a tip's or a top-up's (an order's and a packet's come from
+ * the server); `part: 'half'` pays the first half of an order where the service allows it; `bonus`
+ * — kopecks of bonuses to spend (orders only, capped).
+ */
+export const PayRequestSchema = z.object({
+  purpose: PaymentPurposeSchema,
+  object_id: z.number().int().positive().optional(),
+  amount: positiveKopecks.optional(),
+  payment_method: PaymentMethodIdSchema,
+  bonus: kopecks.optional(),
+  part: z.enum(['full', 'half']).optional(),
+});
+export type PayRequest = z.infer<typeof PayRequestSchema>;
+
+/** Several awaiting payments at once (`/payments/pay`, selected rows). */
+export const PayManyRequestSchema = z.object({
+  pay_ids: z.array(z.number().int().positive()).min(1).max(50),
+  payment_method: PaymentMethodIdSchema,
+});
+export type PayManyRequest = z.infer<typeof PayManyRequestSchema>;
+
+export const PayResultSchema = z.object({
+  pay_id: z.number().int().positive(),
+  status: PaymentStatusSchema,
+  /** The provider's page; absent when the balance paid at once. */
+  confirmation_url: z.string().optional(),
+});
+export type PayResult = z.infer<typeof PayResultSchema>;
+
+/** Spec §3 "Payment": a row of waiting/ or history/. */
+export const PaymentSchema = z.object({
+  pay_id: z.number().int().positive(),
+  purpose: PaymentPurposeSchema,
+  object_id: z.number().int().nullable(),
+  /** What it pays for, in the customer's words («Заказ №12: Курсовая…», «Пополнение баланса»). */
+  title: z.string(),
+  amount: kopecks,
+  bonus: kopecks,
+  /** Of `amount`, already refunded. */
+  refunded: kopecks,
+  payment_method: PaymentMethodIdSchema.nullable(),
+  status: PaymentStatusSchema,
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  checked: z.boolean(),
+  refund_mode: RefundModeSchema,
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const PaymentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PAYMENTS_PAGE_SIZE_MAX).default(PAYMENTS_PAGE_SIZE),
+  /** history/ only: a period (dates, inclusive) and a purpose. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  purpose: PaymentPurposeSchema.optional(),
+});
+export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
+
+export const PaymentListSchema = z.object({
+  results: z.array(PaymentSchema),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  count: z.number().int().nonnegative(),
+});
+export type PaymentList = z.infer<typeof PaymentListSchema>;
+
+/** A movement of the customer's money or bonus, as the balance screen lists it (newest first). */
+export const MOVEMENT_KINDS = [
+  'payment',
+  'replenish',
+  'balance_payment',
+  'tip',
+  'bonus_accrual',
+  'bonus_spent',
+  'refund',
+  'repayment',
+] as const;
+export const BalanceMovementSchema = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(MOVEMENT_KINDS),
+  title: z.string(),
+  /** Signed kopecks: + came in, − went out. */
+  money: z.number().int(),
+  bonus: z.number().int(),
+  created_at: z.string(),
+});
+export type BalanceMovement = z.infer<typeof BalanceMovementSchema>;
+
+export const BalanceSchema = z.object({
+  money: kopecks,
+  bonus: kopecks,
+  results: z.array(BalanceMovementSchema),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  count: z.number().int().nonnegative(),
+});
+export type Balance = z.infer<typeof BalanceSchema>;
+
+/** `GET orders-packet-waiting/{id}/`: a placed packet's orders and what paying them costs. */
+export const PacketWaitingSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  orders: z.array(
+    z.object({ id: z.number().int().positive(), title: z.string(), price: kopecks, paid: kopecks }),
+  ),
+  amount: kopecks,
+});
+export type PacketWaiting = z.infer<typeof PacketWaitingSchema>;
+
+/** Spec §3 "Verification status", per purpose. */
+export const VERIFICATION_PURPOSES = ['repayment', 'bonus'] as const;
+export const VerificationPurposeSchema = z.enum(VERIFICATION_PURPOSES);
+export type VerificationPurpose = z.infer<typeof VerificationPurposeSchema>;
+export const VERIFICATION_STATES = ['verified', 'requested', 'unverified'] as const;
+
+export const VerificationStatusSchema = z.object({
+  success: z.boolean(),
+  verified: z.boolean(),
+  status: z.enum(VERIFICATION_STATES),
+  /** The phone the code goes to, masked (+7 *** ***-12-34); null when the profile has none. */
+  phone: z.string().nullable(),
+});
+export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
+
+/** `POST verificate-code/{type}/`: a phone only when the profile has none. */
+export const VerificationSendSchema = z.object({ phone: z.string().optional() });
+export const VerificationConfirmSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'Код — 6 цифр'),
+});
+
+/** `GET refund-storno/?refund_sum=`: which payments would be reversed, newest first. */
+export const RefundStornoQuerySchema = z.object({ refund_sum: z.coerce.number().int().positive() });
+export const RefundStornoPlanSchema = z.object({
+  refund_sum: kopecks,
+  results: z.array(z.object({ pay_id: z.number().int().positive(), title: z.string(), amount: kopecks })),
+});
+export type RefundStornoPlan = z.infer<typeof RefundStornoPlanSchema>;
+export const RefundStornoRequestSchema = z.object({ refund_sum: positiveKopecks });
+
+export const RefundClaimRequestSchema = z.object({
+  amount: positiveKopecks,
+  reason: z.string().trim().min(10, 'Опишите причину — хотя бы 10 символов').max(2000),
+  pay_ids: z.array(z.number().int().positive()).max(50).optional(),
+});
+
+/** `POST repayment/`: the balance to a card (after verification for `repayment`). */
+export const RepaymentRequestSchema = z.object({
+  amount: positiveKopecks,
+  card_number: z.string().regex(/^\d{16,19}$/, 'Номер карты — от 16 до 19 цифр'),
+  recipient_name: z.string().trim().min(2).max(200),
+  country: z.string().length(2),
+});
+export const RepaymentResultSchema = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  money: kopecks,
+});
+
+export const RefundCountriesSchema = z.object({
+  results: z.array(z.object({ code: z.string().length(2), title: z.string() })),
+});
+/** `GET refund-extra/`: what the payout form needs to say (limits, fee, timing). */
+export const RefundExtraSchema = z.object({
+  min_amount: kopecks,
+  max_amount: kopecks,
+  fee_percent: z.number().nonnegative(),
+  days: z.string(),
+});
+
+/** Russian texts the server and the web app share. */
+export const paymentMessages = {
+  installmentsTooSmall: 'Оплата частями доступна от 3 000 ₽',
+  installmentsTooBig: 'Оплата частями доступна до 150 000 ₽',
+  installmentsOff: 'Оплата частями сейчас недоступна',
+  balanceShort: 'На балансе недостаточно средств',
+  notPayable: 'Этот заказ сейчас нельзя оплатить',
+  halfNotAllowed: 'Этот заказ можно оплатить только целиком',
+  tipNotAllowed: 'Чаевые можно оставить только автору выполненного заказа',
+  bonusTooMuch: 'Бонусами можно оплатить не больше 30 % стоимости',
+  bonusShort: 'Бонусов недостаточно',
+  amountRequired: 'Укажите сумму',
+  idempotencyKeyRequired: 'Не хватает заголовка Idempotency-Key',
+  idempotencyKeyReused: 'Этот ключ уже использован с другим запросом',
+  verificationRequired: 'Подтвердите номер телефона кодом из SMS',
+  codeWrong: 'Неверный код',
+  codeExpired: 'Код устарел — запросите новый',
+  codeTooOften: 'Новый код можно запросить через минуту',
+  codeTriesOver: 'Попытки закончились — запросите новый код',
+  phoneRequired: 'Укажите номер телефона',
+  refundTooMuch: 'Сумма больше, чем можно вернуть',
+} as const;
