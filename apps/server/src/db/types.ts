@@ -473,6 +473,19 @@ export interface SmsOutboxTable {
   created_at: string;
 }
 
+export interface TestBankPaymentsTable {
+  id: string;
+  payment_id: number;
+  amount: number;
+  description: string;
+  method: string;
+  return_url: string;
+  idempotence_key: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  refunded: Generated<number>;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -512,4 +525,5 @@ export interface DB {
   verifications: VerificationsTable;
   payouts: PayoutsTable;
   sms_outbox: SmsOutboxTable;
+  test_bank_payments: TestBankPaymentsTable;
 }

@@ -57,6 +57,13 @@ const orderTabScreens: Record<OrderTab, ReturnType<typeof screen>> = {
   reworks: screen(() => import('../features/order-workspace/routes/reworks-tab')),
 };
 
+const paymentsTabScreens = {
+  balance: screen(() => import('../features/payments/routes/balance-tab')),
+  pay: screen(() => import('../features/payments/routes/waiting-tab')),
+  replenish: screen(() => import('../features/payments/routes/replenish-tab')),
+  history: screen(() => import('../features/payments/routes/history-tab')),
+} satisfies Record<PaymentsTab, unknown>;
+
 const paymentsTabTitles: Record<PaymentsTab, string> = {
   balance: titles.paymentsBalance,
   pay: titles.paymentsPay,
@@ -197,8 +204,16 @@ export const routes: RouteObject[] = [
                   handle: handle(orderTabTitles[tab]),
                 })),
               },
-              { path: paths.order.pay.path, lazy: titled, handle: handle(titles.orderPay) },
-              { path: paths.order.tip.path, lazy: titled, handle: handle(titles.orderTip) },
+              {
+                path: paths.order.pay.path,
+                lazy: screen(() => import('../features/payments/routes/order-pay-page')),
+                handle: handle(titles.orderPay),
+              },
+              {
+                path: paths.order.tip.path,
+                lazy: screen(() => import('../features/payments/routes/order-tip-page')),
+                handle: handle(titles.orderTip),
+              },
               {
                 path: paths.order.edit.path,
                 lazy: screen(() => import('../features/order-form/routes/order-edit-page')),
@@ -216,7 +231,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: paths.payPacket.path, lazy: titled, handle: handle(titles.payPacket) },
+          {
+            path: paths.payPacket.path,
+            lazy: screen(() => import('../features/payments/routes/packet-pay-page')),
+            handle: handle(titles.payPacket),
+          },
           {
             path: paths.orderNew.path,
             lazy: screen(() => import('../features/order-form/routes/order-new-page')),
@@ -234,6 +253,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.payments.path,
+            // The section's tabs around each tab's screen.
+            lazy: screen(() => import('../features/payments/routes/payments-layout')),
             children: [
               {
                 index: true,
@@ -242,7 +263,7 @@ export const routes: RouteObject[] = [
               },
               ...PAYMENTS_TABS.map((tab) => ({
                 path: tab,
-                lazy: placeholder((m) => m.PaymentsTabsPlaceholder),
+                lazy: paymentsTabScreens[tab],
                 handle: handle(paymentsTabTitles[tab]),
               })),
             ],
@@ -258,7 +279,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.withdraw.path,
             loader: withdrawLoader,
-            lazy: titled,
+            lazy: screen(() => import('../features/payments/routes/withdraw-page')),
             handle: handle(titles.withdraw),
           },
           { path: paths.certificatesTerms.path, lazy: titled, handle: handle(titles.certificatesTerms) },

@@ -118,4 +118,20 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sms_outbox_phone').on('sms_outbox').columns(['phone', 'id']).execute();
+
+  // The test provider's own books (PAYMENTS_PROVIDER=test): what its bank page shows and settles.
+  await db.schema
+    .createTable('test_bank_payments')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('payment_id', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('method', 'text', (c) => c.notNull())
+    .addColumn('return_url', 'text', (c) => c.notNull())
+    .addColumn('idempotence_key', 'text', (c) => c.notNull().unique())
+    // pending | succeeded | canceled
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
 }

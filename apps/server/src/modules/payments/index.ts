@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createProvider } from './providers/index';
+import type { PaymentProvider } from './providers/types';
 import notificationRoutes from './routes-notifications';
 import payRoutes from './routes-pay';
 import verifyRoutes from './routes-verify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+  }
+}
 
 /**
  * Payments and money (issue 11): paying (orders, packets, tips, top-ups) through a provider or the
@@ -11,6 +19,7 @@ import verifyRoutes from './routes-verify';
  */
 export default fp(
   async function paymentsModule(app: FastifyInstance) {
+    app.decorate('paymentProvider', createProvider(app.config, app.database.db));
     await app.register(payRoutes);
     await app.register(verifyRoutes);
     await app.register(notificationRoutes);

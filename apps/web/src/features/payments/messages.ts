@@ -9,4 +9,6 @@ export const paymentMessages = {
   signIn: 'Войти',
   toPayments: 'К платежам',
   toOrders: 'К заказам',
+  tabs: { balance: 'Баланс', pay: 'К оплате', replenish: 'Пополнение', history: 'История' },
+  tabsNav: 'Разделы платежей',
 } as const;

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../../config';
+import type { DB } from '../../../db/types';
+import { TestProvider } from './test';
+import type { PaymentProvider } from './types';
+import { YookassaProvider } from './yookassa';
+
+/** The provider `PAYMENTS_PROVIDER` names (issue 11). */
+export function createProvider(config: Config, db: Kysely<DB>): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'yookassa') {
+    return new YookassaProvider({
+      shopId: config.YOOKASSA_SHOP_ID,
+      secretKey: config.YOOKASSA_SECRET_KEY,
+      apiUrl: config.YOOKASSA_API_URL,
+    });
+  }
+  return new TestProvider(db, config.PUBLIC_URL);
+}
