@@ -64,6 +64,20 @@ describe('apiFetch: requests', () => {
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer A', 'Content-Type': 'application/json' });
   });
 
+  it('sends the extra headers it is given, and again on the retry after a refresh', async () => {
+    localStorage.setItem(TOKEN_KEY, 'A');
+    serve({
+      [ORDERS]: [{ status: 401, body: { detail: 'not authorized' } }, { body: { ok: 1 } }],
+      [api.auth.refresh]: [{ body: { access: 'B', expires_in: 300 } }],
+    });
+    await apiFetch(ORDERS, { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'k-1' } });
+    const keys = callsTo(ORDERS).map(
+      ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys).toEqual(['k-1', 'k-1']);
+    expect(authHeader(callsTo(ORDERS)[1]!)).toBe('Bearer B');
+  });
+
   it('sends no bearer header without a token or for a visitor call', async () => {
     serve({ [ORDERS]: [{ body: {} }] });
     await apiFetch(ORDERS);

@@ -22,6 +22,8 @@ export type ApiInit = {
   auth?: boolean;
   /** Whose token the call carries: the customer's unless told (the staff section has its own). */
   tokens?: TokenSource;
+  /** Extra request headers (e.g. `Idempotency-Key` of a money-moving POST); sent on the retry too. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -177,7 +179,7 @@ setRefreshHandler((staleToken) => {
 });
 
 async function send(path: string, init: ApiInit, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   let body: BodyInit | undefined;
   if (init.body instanceof FormData || typeof init.body === 'string') {
     body = init.body;
