@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, plural } from './format';
+import { formatCount, formatDate, formatKopecks, formatMoney, plural } from './format';
 
 // Intl separates thousands and the currency sign with no-break spaces; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -11,6 +11,17 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(5063))).toBe('5 063 ₽');
     expect(plain(formatMoney(0))).toBe('0 ₽');
     expect(plain(formatMoney(1_250_000))).toBe('1 250 000 ₽');
+  });
+});
+
+describe('formatKopecks', () => {
+  it('writes integer kopecks as roubles, kopecks only when there are some', () => {
+    expect(plain(formatKopecks(123_450))).toBe('1 234,50 ₽');
+    expect(plain(formatKopecks(500_000))).toBe('5 000 ₽');
+    expect(plain(formatKopecks(1))).toBe('0,01 ₽');
+    expect(plain(formatKopecks(29))).toBe('0,29 ₽');
+    expect(plain(formatKopecks(0))).toBe('0 ₽');
+    expect(plain(formatKopecks(50_000_000))).toBe('500 000 ₽');
   });
 });
 

@@ -14,6 +14,15 @@ export function formatMoney(roubles: number): string {
   return moneyFormat.format(roubles);
 }
 
+/**
+ * Kopecks (every amount of the API is an integer number of them) as roubles: 123450 → «1 234,50 ₽».
+ * Dividing an integer by 100 gives the nearest double to the exact two-decimal value, which the
+ * formatter's two fraction digits round back to it.
+ */
+export function formatKopecks(kopecks: number): string {
+  return formatMoney(kopecks / 100);
+}
+
 /** A plain number the Russian way: «1 234,5». */
 function formatNumber(value: number): string {
   return numberFormat.format(value);
