@@ -42,7 +42,7 @@ function phoneScreen(isPhone: boolean) {
 beforeEach(() => {
   phoneScreen(false);
   vi.mocked(useFinances).mockReturnValue({
-    data: { money: 1234.5, bonus: 500 },
+    data: { money: 123_450, bonus: 50_000 },
     isPending: false,
     isError: false,
   } as unknown as Finances);
@@ -88,7 +88,7 @@ describe('CabinetLayout', () => {
     expect(screen.getByRole('link', { name: 'Пригласить друга' })).toHaveAttribute('href', '/friend');
   });
 
-  it('shows money and bonus in the header, tappable to payments', async () => {
+  it('shows money and bonus in the header (kopecks as roubles), tappable to payments', async () => {
     renderCabinet('/home/active');
     const banner = await screen.findByRole('banner');
     const finances = within(banner).getByRole('link', { name: /Баланс/ });

@@ -33,7 +33,7 @@ import {
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useFinances, useProfile } from '../../features/profile/api';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatCount, formatKopecks } from '../../shared/format';
 import { commonMessages, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { deepestHandle } from '../../shared/route-handle';
@@ -330,7 +330,7 @@ function BottomBar({ items, pathname }: { items: NavItem[]; pathname: string }) 
   );
 }
 
-/** Money and bonus from `PATCH /api/client/profile/status/`; tapping opens the payments. */
+/** Money and bonus (kopecks) from `PATCH /api/client/profile/status/`; tapping opens the payments. */
 function Finances() {
   const { data, isPending, isError } = useFinances();
   if (isPending) return <Skeleton height={28} width={96} radius="xl" />;
@@ -351,14 +351,14 @@ function Finances() {
           <IconWallet size={18} aria-hidden />
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             <VisuallyHidden>{m.balance} </VisuallyHidden>
-            {formatMoney(data.money)}
+            {formatKopecks(data.money)}
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap" visibleFrom="xs">
           <IconCoins size={18} aria-hidden />
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             <VisuallyHidden>{m.bonuses} </VisuallyHidden>
-            {formatCount(data.bonus, m.bonusForms)}
+            {formatCount(data.bonus / 100, m.bonusForms)}
           </Text>
         </Group>
       </Group>
