@@ -1,0 +1,262 @@
+import { OrderStatusId } from '@cabinet/contract';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import { nowIso } from '../../db/index';
+import type { DB, PaymentsTable } from '../../db/types';
+import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
+import { accounts, postTxn, type LedgerEntry } from './ledger';
+import type { PaymentProvider } from './providers/types';
+
+/**
+ * Settling a payment (issue 11): the one place a pending `payments` row becomes succeeded or
+ * canceled, and where the money it brought moves in the ledger. Every path ends here — the balance
+ * paying at once (routes-pay), the test bank's page and the YooKassa webhook (through
+ * `applyProviderPayment`, which re-fetches the provider's payment and never trusts a notification's
+ * body). A payment settles once: a repeated notification finds it settled and changes nothing.
+ *
+ * Ledger shapes (signed kopecks, every txn sums to zero; ledger.ts): a customer's accounts and what
+ * the service owes others (`tips:{staff}`) and has earned (`revenue`) grow with +; where the money
+ * physically sits is the other side — `provider_clearing` goes − when a provider collects for us.
+ * So `revenue` goes + when an order's price is earned and − when it is given back (a refund).
+ *
+ *   order / packet / several invoices, through a provider (kind `payment`):
+ *     provider_clearing −A, revenue +A
+ *   the same from the balance (kind `balance_payment`):
+ *     customer_money:{user} −A, revenue +A
+ *   bonuses spent beside it (kind `bonus_spent`, only on success):
+ *     customer_bonus:{user} −B, bonus_pool +B
+ *   tip (kind `tip`): provider_clearing −A (or customer_money:{user} −A), tips:{performer} +A
+ *   top-up (kind `replenish`): provider_clearing −A, customer_money:{user} +A
+ *   bonus for a fully paid order (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of what was paid in
+ *   money): bonus_pool −b, customer_bonus:{user} +b
+ *
+ * Effects on orders: `paid` grows by the share (money + bonuses); an order waiting for payment
+ * (status 2) moves to 3 «Оплачен, подбираем автора» through the lifecycle (actor system, timeline
+ * event `paid` with the amount) when it is paid in full or its first half is. A payment settling
+ * after its order left status 2 (cancelled meanwhile) still records the money on the order, to be
+ * refunded. Invoices (pending rows without a provider, invoices.ts) of an order that got paid are
+ * removed: they never carried money.
+ */
+
+/** Share of a fully paid order's money that comes back as bonuses. */
+export const BONUS_ACCRUAL_PERCENT = 3;
+
+/** What `payments.data` carries for settling. */
+export interface PaymentData {
+  /** The orders this payment pays and each one's share (money + bonuses), in kopecks. */
+  orders?: Array<{ id: number; amount: number }>;
+  /** `half`: the first half of one order. */
+  part?: 'full' | 'half';
+  /** pay-many: the invoices (payments.id) this payment pays together. */
+  pay_ids?: number[];
+}
+
+export type PaymentRow = Omit<PaymentsTable, 'id' | 'bonus' | 'refunded' | 'data'> & {
+  id: number;
+  bonus: number;
+  refunded: number;
+  data: string;
+};
+
+export function paymentData(row: Pick<PaymentRow, 'data'>): PaymentData {
+  try {
+    const data = JSON.parse(row.data) as unknown;
+    return data && typeof data === 'object' ? (data as PaymentData) : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface SettleOutcome {
+  status: 'succeeded' | 'canceled';
+  /** Kopecks that arrived (must equal the payment's amount on success). */
+  amount: number;
+}
+
+/** Settles the payment in its own transaction; 'unchanged' when it was already settled (or absent). */
+export async function settlePayment(
+  db: Kysely<DB>,
+  paymentId: number,
+  outcome: SettleOutcome,
+): Promise<'settled' | 'unchanged'> {
+  return db.transaction().execute((trx) => settleInTrx(trx, paymentId, outcome));
+}
+
+/**
+ * The same inside the caller's transaction (the balance pays and settles in one). The UPDATE that
+ * claims the row names `status = 'pending'`: on PostgreSQL a concurrent settler waits on the row
+ * and then finds it settled; on SQLite the write lock serialises them.
+ */
+export async function settleInTrx(
+  trx: Kysely<DB>,
+  paymentId: number,
+  outcome: SettleOutcome,
+): Promise<'settled' | 'unchanged'> {
+  const at = nowIso();
+  const claimed = await trx
+    .updateTable('payments')
+    .set(
+      outcome.status === 'succeeded'
+        ? { status: 'succeeded', paid_at: at, updated_at: at }
+        : { status: 'canceled', updated_at: at },
+    )
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return 'unchanged';
+  const payment: PaymentRow = {
+    ...claimed,
+    bonus: Number(claimed.bonus),
+    refunded: Number(claimed.refunded),
+    data: claimed.data,
+  };
+  // On cancel nothing moves: bonuses are spent only on success.
+  if (outcome.status === 'canceled') return 'settled';
+  if (outcome.amount !== payment.amount) {
+    throw new Error(`payment ${payment.id}: ${outcome.amount} arrived, ${payment.amount} expected`);
+  }
+  await moveMoney(trx, payment, at);
+  return 'settled';
+}
+
+async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<void> {
+  const fromBalance = p.provider === 'balance';
+  const source = fromBalance ? accounts.customerMoney(p.user_id) : accounts.providerClearing;
+  const base = { user_id: p.user_id, payment_id: p.id, title: p.title, at };
+  const data = paymentData(p);
+
+  if (p.purpose === 'replenish') {
+    await postTxn(trx, { ...base, kind: 'replenish' }, [
+      { account: accounts.providerClearing, amount: -p.amount },
+      { account: accounts.customerMoney(p.user_id), amount: p.amount },
+    ]);
+    return;
+  }
+
+  if (p.purpose === 'tip') {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'performer_id'])
+      .where('id', '=', p.object_id ?? 0)
+      .executeTakeFirst();
+    // Checked when paying; an order losing its author meanwhile keeps the tip for the service.
+    const to = order?.performer_id ? accounts.tips(order.performer_id) : accounts.revenue;
+    await postTxn(trx, { ...base, kind: 'tip', order_id: order?.id ?? null }, [
+      { account: source, amount: -p.amount },
+      { account: to, amount: p.amount },
+    ]);
+    return;
+  }
+
+  // order, packet, several invoices at once
+  const shares = [...(data.orders ?? [])].sort((a, b) => a.id - b.id);
+  const single = shares.length === 1 ? shares[0]!.id : null;
+  if (p.amount > 0) {
+    await postTxn(trx, { ...base, kind: fromBalance ? 'balance_payment' : 'payment', order_id: single }, [
+      { account: source, amount: -p.amount },
+      { account: accounts.revenue, amount: p.amount },
+    ]);
+  }
+  if (p.bonus > 0) {
+    await postTxn(trx, { ...base, kind: 'bonus_spent', order_id: single }, [
+      { account: accounts.customerBonus(p.user_id), amount: -p.bonus },
+      { account: accounts.bonusPool, amount: p.bonus },
+    ]);
+  }
+  let accrual = 0;
+  for (const share of shares) {
+    const order = await lockOrder(trx, share.id);
+    if (!order) continue;
+    const paid = Number(order.paid) + share.amount;
+    const price = Number(order.price);
+    const firstHalf = data.part === 'half' && paid * 2 >= price;
+    if (order.status_id === OrderStatusId.awaitingPayment && (paid >= price || firstHalf)) {
+      await moveStatus(trx, order, OrderStatusId.searchingAuthor, systemActor, {
+        kind: 'paid',
+        data: { amount: share.amount, payment_id: p.id },
+        also: { paid },
+        at,
+      });
+    } else {
+      await trx.updateTable('orders').set({ paid, updated_at: at }).where('id', '=', order.id).execute();
+      await recordEvent(trx, order.id, 'paid', systemActor, { amount: share.amount, payment_id: p.id }, at);
+    }
+    if (paid >= price && Number(order.paid) < price) accrual += price;
+    await trx
+      .deleteFrom('payments')
+      .where('purpose', '=', 'order')
+      .where('object_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .where('provider', 'is', null)
+      .where('id', '!=', p.id)
+      .execute();
+  }
+  // The invoices paid together (pay-many): settled through this payment, so they go.
+  if (data.pay_ids?.length) {
+    await trx
+      .deleteFrom('payments')
+      .where('id', 'in', data.pay_ids)
+      .where('user_id', '=', p.user_id)
+      .where('status', '=', 'pending')
+      .where('id', '!=', p.id)
+      .execute();
+  }
+  // Bonuses are earned on money, not on bonuses spent.
+  const earned = Math.floor((Math.min(accrual, p.amount) * BONUS_ACCRUAL_PERCENT) / 100);
+  if (earned > 0) {
+    const entries: LedgerEntry[] = [
+      { account: accounts.bonusPool, amount: -earned },
+      { account: accounts.customerBonus(p.user_id), amount: earned },
+    ];
+    await postTxn(
+      trx,
+      { ...base, kind: 'bonus_accrual', order_id: single, title: `Бонусы за оплату: ${p.title}` },
+      entries,
+    );
+  }
+}
+
+export type ApplyResult = 'settled' | 'unchanged' | 'unknown' | 'mismatch';
+
+/**
+ * What every notification path calls: asks the provider for the payment, finds ours by the
+ * provider's id (or the payment id the provider keeps in its metadata), checks the amount and
+ * settles. 'unknown' — not ours; 'mismatch' — the provider says another amount (nothing moves);
+ * 'unchanged' — still pending at the provider, or settled before.
+ */
+export async function applyProviderPayment(
+  db: Kysely<DB>,
+  provider: PaymentProvider,
+  providerPaymentId: string,
+): Promise<ApplyResult> {
+  const remote = await provider.getPayment(providerPaymentId);
+  let row = await db
+    .selectFrom('payments')
+    .select(['id', 'amount', 'provider_payment_id'])
+    .where('provider', '=', provider.name)
+    .where('provider_payment_id', '=', remote.id)
+    .executeTakeFirst();
+  if (!row && remote.paymentId !== null) {
+    const byMeta = await db
+      .selectFrom('payments')
+      .select(['id', 'amount', 'provider_payment_id'])
+      .where('id', '=', remote.paymentId)
+      .where('provider', '=', provider.name)
+      .executeTakeFirst();
+    // Our row remembers another provider payment: this one is not what we asked for.
+    if (byMeta && (byMeta.provider_payment_id === null || byMeta.provider_payment_id === remote.id)) {
+      row = byMeta;
+    }
+  }
+  if (!row) return 'unknown';
+  if (remote.status === 'pending' || remote.status === 'waiting_for_capture') return 'unchanged';
+  if (remote.status === 'succeeded' && remote.amount !== row.amount) return 'mismatch';
+  return settlePayment(db, row.id, { status: remote.status, amount: remote.amount });
+}
+
+/** PostgreSQL: holds a payment row until the transaction ends (SQLite's write lock already does). */
+export async function lockPayment(trx: Kysely<DB>, paymentId: number) {
+  let query = trx.selectFrom('payments').selectAll().where('id', '=', paymentId);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
