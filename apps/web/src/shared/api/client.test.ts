@@ -221,6 +221,15 @@ describe('apiFetch: errors (spec §8)', () => {
     expect(navigate).toHaveBeenCalledWith('/429');
   });
 
+  it('429 stays on the screen when the call says the screen answers it', async () => {
+    serve({ [ORDERS]: [{ status: 429, body: { detail: 'Новый код можно запросить через минуту' } }] });
+    await expect(apiFetch(ORDERS, { handlesTooManyRequests: true })).rejects.toMatchObject({
+      status: 429,
+      message: 'Новый код можно запросить через минуту',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("no answer is 'Сервер не отвечает' with status 0", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await apiFetch(ORDERS).catch((e: unknown) => e);

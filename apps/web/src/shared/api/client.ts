@@ -24,6 +24,11 @@ export type ApiInit = {
   tokens?: TokenSource;
   /** Extra request headers (e.g. `Idempotency-Key` of a money-moving POST); sent on the retry too. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * `true` where the screen answers a 429 itself (an SMS code asked for again too soon says so by
+   * the field): the error is thrown without the trip to /429.
+   */
+  handlesTooManyRequests?: boolean;
 };
 
 /**
@@ -76,7 +81,7 @@ const customerTokens: TokenSource = {
 export async function authorizedRequest(
   path: string,
   attempt: (token: string | null) => Promise<TransportAnswer>,
-  options: Pick<ApiInit, 'auth' | 'signal' | 'tokens'> = {},
+  options: Pick<ApiInit, 'auth' | 'signal' | 'tokens' | 'handlesTooManyRequests'> = {},
 ): Promise<unknown> {
   const useAuth = options.auth !== false;
   const tokens = options.tokens ?? customerTokens;
@@ -86,7 +91,7 @@ export async function authorizedRequest(
     const fresh = await tokens.refresh(token);
     answer = await attempt(fresh);
   }
-  return readResult(answer, options.signal);
+  return readResult(answer, options.signal, options.handlesTooManyRequests === true);
 }
 
 /** Pulls the access token out of either shape (`{tokens: {…}}` or top level); spec §3, §8. */
@@ -201,14 +206,18 @@ async function send(path: string, init: ApiInit, token: string | null): Promise<
   }
 }
 
-async function readResult(answer: TransportAnswer, signal?: AbortSignal): Promise<unknown> {
+async function readResult(
+  answer: TransportAnswer,
+  signal?: AbortSignal,
+  handlesTooManyRequests = false,
+): Promise<unknown> {
   let body: unknown;
   try {
     body = await readBody(answer);
   } catch (error) {
     throw toTransportError(error, signal);
   }
-  if (answer.status === 429) tooManyRequests(answer);
+  if (answer.status === 429 && !handlesTooManyRequests) tooManyRequests(answer);
   if (!isOk(answer.status)) throw ApiError.fromResponse(answer.status, body);
   return body;
 }
