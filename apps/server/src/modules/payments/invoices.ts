@@ -1,0 +1,109 @@
+import { OrderStatusId } from '@cabinet/contract';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/index';
+import type { DB } from '../../db/types';
+import { lockCustomer } from '../orders/repo';
+import type { PaymentData } from './settle';
+
+/**
+ * Invoices (issue 11): every order of a customer waiting for payment (status 2) has one pending
+ * `payments` row — purpose 'order', no method, no provider yet — which `waiting/` lists and `pay/`
+ * reuses when the customer pays that order. Its amount follows the order: price − paid, so a
+ * manager changing the price changes the invoice on the next read. An invoice carries no money;
+ * settling removes the invoices of an order once it is paid (settle.ts).
+ */
+
+/** «Заказ №12: Курсовая работа «Тема»». */
+export function orderTitle(order: { id: number; topic: string }, workType: string | null): string {
+  const topic = order.topic.trim();
+  const what = [workType, topic ? `«${topic}»` : null].filter(Boolean).join(' ');
+  return what ? `Заказ №${order.id}: ${what}` : `Заказ №${order.id}`;
+}
+
+/** The orders of the customer in status 2, with what is left to pay and the invoice's title. */
+export async function ordersAwaitingPayment(
+  db: Kysely<DB>,
+  userId: number,
+  orderIds?: number[],
+): Promise<Array<{ id: number; title: string; price: number; paid: number; due: number }>> {
+  let query = db
+    .selectFrom('orders')
+    .leftJoin('work_types', 'work_types.id', 'orders.work_type_id')
+    .select(['orders.id', 'orders.topic', 'orders.price', 'orders.paid', 'work_types.title as work_type'])
+    .where('orders.user_id', '=', userId)
+    .where('orders.is_fake', '=', 0)
+    .where('orders.status_id', '=', OrderStatusId.awaitingPayment)
+    .orderBy('orders.id');
+  if (orderIds) query = query.where('orders.id', 'in', orderIds.length ? orderIds : [0]);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: orderTitle(r, r.work_type),
+    price: Number(r.price),
+    paid: Number(r.paid),
+    due: Math.max(0, Number(r.price) - Number(r.paid)),
+  }));
+}
+
+/**
+ * Makes the invoices match the orders: one pending invoice per order in status 2 that has no
+ * pending payment yet (an attempt through a provider counts), its amount kept at price − paid;
+ * invoices of orders that no longer wait (or owe nothing) go. Call inside a transaction.
+ */
+export async function ensureInvoices(trx: Kysely<DB>, userId: number): Promise<void> {
+  // Two readers at once must not both add an order's invoice: one customer's invoices at a time.
+  await lockCustomer(trx, userId);
+  const orders = await ordersAwaitingPayment(trx, userId);
+  const pending = await trx
+    .selectFrom('payments')
+    .select(['id', 'object_id', 'amount', 'bonus', 'title', 'provider'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'order')
+    .where('status', '=', 'pending')
+    .where('object_id', 'is not', null)
+    .execute();
+  const at = nowIso();
+  const byOrder = new Map(orders.map((o) => [o.id, o]));
+  const seen = new Set<number>();
+  for (const invoice of pending) {
+    if (invoice.provider !== null) continue;
+    const order = byOrder.get(invoice.object_id!);
+    if (!order || order.due === 0 || seen.has(order.id)) {
+      await trx.deleteFrom('payments').where('id', '=', invoice.id).execute();
+      continue;
+    }
+    seen.add(order.id);
+    if (invoice.amount !== order.due || Number(invoice.bonus) !== 0 || invoice.title !== order.title) {
+      const data: PaymentData = { orders: [{ id: order.id, amount: order.due }] };
+      await trx
+        .updateTable('payments')
+        .set({ amount: order.due, bonus: 0, title: order.title, data: JSON.stringify(data), updated_at: at })
+        .where('id', '=', invoice.id)
+        .execute();
+    }
+  }
+  const covered = new Set(
+    pending.filter((p) => p.provider !== null || byOrder.get(p.object_id!)?.due).map((p) => p.object_id),
+  );
+  const missing = orders.filter((o) => o.due > 0 && !covered.has(o.id));
+  if (missing.length === 0) return;
+  await trx
+    .insertInto('payments')
+    .values(
+      missing.map((o) => ({
+        user_id: userId,
+        purpose: 'order' as const,
+        object_id: o.id,
+        title: o.title,
+        amount: o.due,
+        bonus: 0,
+        payment_method: null,
+        status: 'pending' as const,
+        provider: null,
+        data: JSON.stringify({ orders: [{ id: o.id, amount: o.due }] } satisfies PaymentData),
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
