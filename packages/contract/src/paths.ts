@@ -191,6 +191,8 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'POST', path: api.staff.login },
   { method: 'POST', path: api.staff.refresh },
   { method: 'POST', path: api.staff.logout },
+  // The payment provider has no token: the route takes only its addresses and re-fetches what it says.
+  { method: 'POST', path: api.payments.notifications('yookassa') },
 ];
 
 export function isPublicEndpoint(method: string, path: string): boolean {
