@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kopecksToValue, valueToKopecks } from './yookassa';
+import { fitKey, kopecksToValue, valueToKopecks } from './yookassa';
 
 describe('kopecks as YooKassa amounts', () => {
   it('writes kopecks as a decimal string with two places', () => {
@@ -58,5 +58,17 @@ describe('kopecks as YooKassa amounts', () => {
         expect(valueToKopecks(value)).toBe(k);
       }),
     );
+  });
+});
+
+describe('idempotence keys', () => {
+  it('pass as they are up to YooKassa’s 64 characters, and longer ones as the same 64-digit hash each time', () => {
+    expect(fitKey('pay-12')).toBe('pay-12');
+    const k64 = 'k'.repeat(64);
+    expect(fitKey(k64)).toBe(k64);
+    const long = `refund-storno-${'9'.repeat(80)}`;
+    expect(fitKey(long)).toMatch(/^[0-9a-f]{64}$/);
+    expect(fitKey(long)).toBe(fitKey(long));
+    expect(fitKey(`${long}0`)).not.toBe(fitKey(long));
   });
 });

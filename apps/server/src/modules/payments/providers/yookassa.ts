@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type {
   CreatePaymentInput,
@@ -27,6 +28,7 @@ export interface YookassaOptions {
 
 /** YooKassa refuses a description longer than this (payments, refunds, payouts, receipt items). */
 export const YOOKASSA_DESCRIPTION_MAX = 128;
+const IDEMPOTENCE_KEY_MAX = 64;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Our method ids → YooKassa's `payment_method_data.type`; the balance never reaches a provider. */
@@ -179,7 +181,7 @@ export class YookassaProvider implements PaymentProvider {
       accept: 'application/json',
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (idempotenceKey !== undefined) headers['idempotence-key'] = idempotenceKey;
+    if (idempotenceKey !== undefined) headers['idempotence-key'] = fitKey(idempotenceKey);
     let response: Response;
     try {
       response = await fetch(`${this.options.apiUrl.replace(/\/+$/, '')}${path}`, {
@@ -212,6 +214,14 @@ export class YookassaProvider implements PaymentProvider {
     }
     return json;
   }
+}
+
+/**
+ * YooKassa takes keys of up to 64 characters; a longer one of ours becomes its SHA-256 (64 hex
+ * digits) — the same key always maps to the same one, so a retry still answers the first object.
+ */
+export function fitKey(key: string): string {
+  return key.length <= IDEMPOTENCE_KEY_MAX ? key : createHash('sha256').update(key).digest('hex');
 }
 
 function clip(text: string): string {
