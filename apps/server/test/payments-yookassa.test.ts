@@ -212,6 +212,27 @@ describe('YooKassa: paying through its API and settling by its notifications', (
     await expectLedgerOk(t.app);
   });
 
+  it('settles once when YooKassa delivers the same notification many times at once', async () => {
+    const orderId = await awaitingOrder(t.app, customer, 99900);
+    const { payId, remote } = await startPayment(t, customer, orderId, 99900);
+    const paid = fake.succeed(remote.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => notify(t, notification('payment.succeeded', { ...paid }))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const order = await orderRow(t.app, orderId);
+    expect(order.status_id).toBe(OrderStatusId.searchingAuthor);
+    expect(order.paid).toBe(99900);
+    const txns = await t.app.database.db
+      .selectFrom('ledger_txns')
+      .select('kind')
+      .where('payment_id', '=', payId)
+      .where('kind', '=', 'payment')
+      .execute();
+    expect(txns).toHaveLength(1);
+    await expectLedgerOk(t.app);
+  });
+
   it('believes no forged body: «succeeded» of a payment the API still has pending changes nothing', async () => {
     const orderId = await awaitingOrder(t.app, customer, 50000);
     const { remote } = await startPayment(t, customer, orderId, 50000);
@@ -227,6 +248,24 @@ describe('YooKassa: paying through its API and settling by its notifications', (
     expect(res.statusCode).toBe(200);
     expect(await snapshot(t)).toEqual(before);
     expect(fake.payments.get(remote.id)!.status).toBe('pending');
+  });
+
+  it('moves nothing when YooKassa collected another amount than ours', async () => {
+    const orderId = await awaitingOrder(t.app, customer, 100000);
+    const { payId, remote } = await startPayment(t, customer, orderId, 100000);
+    // As if the payment had been created for less (a bug, or a tampered request).
+    fake.payments.get(remote.id)!.amount = { value: '900.00', currency: 'RUB' };
+    fake.succeed(remote.id);
+    const before = await snapshot(t);
+    const res = await notify(t, notification('payment.succeeded', { id: remote.id }));
+    expect(res.statusCode).toBe(200);
+    expect(await snapshot(t)).toEqual(before);
+    const row = await t.app.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', payId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
   });
 
   it('answers 200 to an unknown object and changes nothing, so YooKassa stops retrying', async () => {
