@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createProvider } from './providers/index';
 import type { PaymentProvider } from './providers/types';
+import listRoutes from './routes-lists';
 import notificationRoutes from './routes-notifications';
 import payRoutes from './routes-pay';
 import verifyRoutes from './routes-verify';
@@ -23,6 +24,7 @@ export default fp(
     await app.register(payRoutes);
     await app.register(verifyRoutes);
     await app.register(notificationRoutes);
+    await app.register(listRoutes);
   },
   { name: 'payments-module', dependencies: ['db', 'auth', 'mailer', 'orders-module'] },
 );

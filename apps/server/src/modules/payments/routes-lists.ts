@@ -1,0 +1,63 @@
+import { BalanceSchema, PaymentListQuerySchema, PaymentListSchema, api } from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/openapi';
+import { ensureInvoices } from './invoices';
+import { balanceOfCustomer, listHistory, listWaiting } from './lists';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+
+/** The customer's payments awaiting payment, past payments and balance movements (spec §7 "Payments"). */
+export default async function listRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const publicUrl = app.config.PUBLIC_URL;
+
+  app.get(
+    api.payments.waiting,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Платежи, ожидающие оплаты (новые сначала), постранично',
+        querystring: PaymentListQuerySchema,
+        response: { 200: PaymentListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      // Orders that wait for payment get their payment rows first, so the list shows them all.
+      await db.transaction().execute((trx) => ensureInvoices(trx, request.userId));
+      return listWaiting(db, request.userId, request.query, publicUrl, api.payments.waiting);
+    },
+  );
+
+  app.get(
+    api.payments.history,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Прошедшие платежи (проведённые и отменённые, новые сначала): период from–to (дни по Москве, включительно) и назначение',
+        querystring: PaymentListQuerySchema,
+        response: { 200: PaymentListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => listHistory(db, request.userId, request.query, publicUrl, api.payments.history),
+  );
+
+  app.get(
+    api.payments.balance,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Деньги и бонусы на балансе и движения, из которых они сложились (новые сначала)',
+        querystring: PaymentListQuerySchema.pick({ page: true, page_size: true }),
+        response: { 200: BalanceSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => balanceOfCustomer(db, request.userId, request.query, publicUrl, api.payments.balance),
+  );
+}
