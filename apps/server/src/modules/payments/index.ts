@@ -5,6 +5,7 @@ import type { PaymentProvider } from './providers/types';
 import listRoutes from './routes-lists';
 import notificationRoutes from './routes-notifications';
 import payRoutes from './routes-pay';
+import testBankRoutes from './routes-test-bank';
 import verifyRoutes from './routes-verify';
 
 declare module 'fastify' {
@@ -25,6 +26,7 @@ export default fp(
     await app.register(verifyRoutes);
     await app.register(notificationRoutes);
     await app.register(listRoutes);
+    await app.register(testBankRoutes);
   },
   { name: 'payments-module', dependencies: ['db', 'auth', 'mailer', 'orders-module'] },
 );
