@@ -1,5 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
+import {
+  api,
+  FinancesSchema,
+  PacketWaitingSchema,
+  PaymentListSchema,
+  PaymentMethodsSchema,
+  PAYMENTS_PAGE_SIZE,
+  PayResultSchema,
+  type Finances,
+  type PacketWaiting,
+  type PaymentList,
+  type PaymentMethods,
+  type PaymentPurpose,
+  type PayManyRequest,
+  type PayRequest,
+  type PayResult,
+} from '@cabinet/contract';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
+import { orderKeys } from '../../shared/api/get-order';
 import { queryClient } from '../../shared/query-client';
 import { VerificationStatusSchema, type VerificationPurpose, type VerificationStatus } from './model';
 
@@ -17,4 +35,96 @@ const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
 /** For the withdraw route guard: always a fresh check. */
 export function loadVerificationStatus(purpose: VerificationPurpose): Promise<VerificationStatus> {
   return queryClient.fetchQuery({ ...verificationStatusQueryOptions(purpose), staleTime: 0 });
+}
+
+/** Cache keys of what paying reads; the finances are the header's entry (features/profile/api.ts). */
+export const payKeys = {
+  all: ['payments'] as const,
+  methods: (purpose: PaymentPurpose, amount: number | null) =>
+    [...payKeys.all, 'methods', purpose, amount ?? 'any'] as const,
+  waiting: (page: number) => [...payKeys.all, 'waiting', page] as const,
+  packet: (id: string | number) => [...payKeys.all, 'packet', String(id)] as const,
+  finances: ['profile', 'finances'] as const,
+};
+
+function withQuery(path: string, query: Record<string, string | number | null>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== null) params.set(name, String(value));
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * Money and bonus (kopecks): the same entry as the header's, so that paying and the header read one
+ * answer and a refresh after a payment changes both. The server answers them to a PATCH (spec §7).
+ */
+export const financesQuery = () =>
+  queryOptions({
+    queryKey: payKeys.finances,
+    queryFn: async ({ signal }): Promise<Finances> =>
+      FinancesSchema.parse(await apiFetch(api.profile.status, { method: 'PATCH', signal })),
+  });
+
+/** `GET methods/?purpose=&amount=`: what may pay this sum (the balance when it is enough, installments from 3 000 ₽). */
+export const methodsQuery = (purpose: PaymentPurpose, amount: number | null) =>
+  queryOptions({
+    queryKey: payKeys.methods(purpose, amount),
+    queryFn: async ({ signal }): Promise<PaymentMethods> =>
+      PaymentMethodsSchema.parse(
+        await apiFetch(withQuery(api.payments.methods, { purpose, amount }), { signal }),
+      ),
+    // A changed sum keeps the previous list on screen while the new one loads.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** `GET waiting/?page=`: payments awaiting payment, newest first. */
+export const waitingQuery = (page: number) =>
+  queryOptions({
+    queryKey: payKeys.waiting(page),
+    queryFn: async ({ signal }): Promise<PaymentList> =>
+      PaymentListSchema.parse(
+        await apiFetch(withQuery(api.payments.waiting, { page, page_size: PAYMENTS_PAGE_SIZE }), { signal }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** `GET orders-packet-waiting/{id}/`: a placed packet's orders and their sum. */
+export const packetQuery = (id: string | number) =>
+  queryOptions({
+    queryKey: payKeys.packet(id),
+    queryFn: async ({ signal }): Promise<PacketWaiting> =>
+      PacketWaitingSchema.parse(await apiFetch(api.payments.packetWaiting(id), { signal })),
+    staleTime: 0,
+  });
+
+/** `POST pay/`: the same `idempotencyKey` for a retry of the same attempt (see idempotency.ts). */
+export async function pay(body: PayRequest, idempotencyKey: string): Promise<PayResult> {
+  return PayResultSchema.parse(
+    await apiFetch(api.payments.pay, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+}
+
+/** `POST pay-many/`: the selected awaiting payments together. */
+export async function payMany(body: PayManyRequest, idempotencyKey: string): Promise<PayResult> {
+  return PayResultSchema.parse(
+    await apiFetch(api.payments.payMany, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+}
+
+/** After money moved: the header's money and bonus, the orders (their status) and the payment lists. */
+export function refreshAfterPayment(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: payKeys.finances }),
+    client.invalidateQueries({ queryKey: orderKeys.all }),
+    client.invalidateQueries({ queryKey: payKeys.all }),
+  ]).then(() => undefined);
 }

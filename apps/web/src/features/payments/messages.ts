@@ -1,3 +1,5 @@
+import { formatCount, formatKopecks } from '../../shared/format';
+
 /** Russian text of the payment screens. */
 export const paymentMessages = {
   resultSuccessTitle: 'Оплата прошла успешно',
@@ -11,4 +13,83 @@ export const paymentMessages = {
   toOrders: 'К заказам',
   tabs: { balance: 'Баланс', pay: 'К оплате', replenish: 'Пополнение', history: 'История' },
   tabsNav: 'Разделы платежей',
+} as const;
+
+/** Paying: an order, a tip, a packet, awaiting payments, a top-up (issue 11). */
+export const payMessages = {
+  orderNumber: (id: number | string) => `Заказ №${id}`,
+  orderPayTitle: (id: number | string) => `Оплата заказа №${id}`,
+  partFullChoice: (kopecks: number) => `Оплатить полностью — ${formatKopecks(kopecks)}`,
+  partHalfChoice: (kopecks: number) => `Оплатить половину — ${formatKopecks(kopecks)}`,
+  loading: 'Загружаем',
+  loadFailed: 'Не удалось загрузить данные',
+  retry: 'Повторить',
+  toOrder: 'Вернуться к заказу',
+  toOrders: 'К заказам',
+
+  summary: 'Сумма',
+  price: 'Стоимость',
+  paid: 'Уже оплачено',
+  left: 'Осталось оплатить',
+  bonusLine: 'Бонусами',
+  toPay: 'К оплате',
+
+  part: 'Сколько оплатить',
+  partFull: 'Оплатить полностью',
+  partHalf: 'Оплатить половину',
+  partHalfHint: 'Вторую половину — когда автор закончит работу',
+  useBonus: 'Списать бонусы',
+  useBonusHint: (max: number) => `До ${formatKopecks(max)} — не больше 30 % стоимости заказа`,
+  noBonus: 'Бонусов для списания нет',
+
+  method: 'Способ оплаты',
+  methodsLoading: 'Загружаем способы оплаты',
+  methodsFailed: 'Не удалось загрузить способы оплаты',
+  methodRequired: 'Выберите способ оплаты',
+  noMethods: 'Сейчас нет способов оплаты для этой суммы',
+
+  payButton: (kopecks: number) => `Оплатить ${formatKopecks(kopecks)}`,
+  notPayableTitle: 'Этот заказ сейчас нельзя оплатить',
+  notPayableStatus: (status: string) => `Статус заказа: «${status}».`,
+  nothingLeft: 'Заказ уже оплачен полностью.',
+  noPrice: 'Стоимость заказа ещё уточняется — оплатить можно будет, когда менеджер её назначит.',
+
+  tipTitle: (id: number | string) => `Чаевые автору заказа №${id}`,
+  tipAuthor: (name: string) => `Автор: ${name}`,
+  tipText: 'Чаевые целиком получит автор. Спасибо, что цените его работу!',
+  tipAmount: 'Сумма чаевых, ₽',
+  tipQuick: 'Быстрый выбор',
+  tipQuickChoice: (roubles: number) => `${roubles} ₽`,
+  tipSubmit: 'Оставить чаевые',
+  tipNotAllowed: 'Чаевые можно оставить только автору выполненного заказа',
+
+  amountRequired: 'Укажите сумму',
+  amountWhole: 'Сумма — целое число рублей',
+  amountRange: 'Сумма — от 1 до 500 000 ₽',
+
+  packetOrders: 'Заказы пакета',
+  packetOrder: (id: number, title: string) => `Заказ №${id}: ${title}`,
+  packetSum: 'Итого к оплате',
+  packetEmpty: 'Все заказы пакета уже оплачены.',
+
+  waitingList: 'Платежи, ожидающие оплаты',
+  waitingEmpty:
+    'Платежей, ожидающих оплаты, нет. Когда менеджер назначит стоимость заказа, счёт появится здесь.',
+  waitingSelect: (title: string) => `Оплатить: ${title}`,
+  waitingSelectAll: 'Выбрать все на странице',
+  waitingSelected: (count: number, kopecks: number) =>
+    `Выбрано ${formatCount(count, ['платёж', 'платежа', 'платежей'])} на ${formatKopecks(kopecks)}`,
+  waitingNoneSelected: 'Отметьте платежи, которые хотите оплатить',
+  waitingSubmit: 'Оплатить выбранные',
+  pagesLabel: 'Страницы платежей',
+  pageNumber: (page: number) => `Страница ${page}`,
+  firstPage: 'Первая страница',
+  previousPage: 'Предыдущая страница',
+  nextPage: 'Следующая страница',
+  lastPage: 'Последняя страница',
+  newOrder: 'Новый заказ',
+
+  replenishText: 'Деньги на балансе можно потратить на оплату заказов и чаевые.',
+  replenishAmount: 'Сумма пополнения, ₽',
+  replenishSubmit: 'Пополнить',
 } as const;
