@@ -68,6 +68,12 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** Finances in roubles as numbers with two decimals (the ledger keeps integer kopecks). */
-export const FinancesSchema = z.object({ money: z.number(), bonus: z.number() });
+/**
+ * `PATCH profile/status/`: what the customer holds on the balance and in bonuses, in integer
+ * kopecks (issue 11: every amount in the API is kopecks; ₽ formatting happens in the browser).
+ */
+export const FinancesSchema = z.object({
+  money: z.number().int().nonnegative(),
+  bonus: z.number().int().nonnegative(),
+});
 export type Finances = z.infer<typeof FinancesSchema>;

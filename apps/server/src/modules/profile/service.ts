@@ -16,6 +16,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { emailChangeMail, emailChangeNoticeMail } from '../../plugins/mail-templates';
 import { revokeAllRefreshTokens } from '../auth/repo';
 import type { AuthService } from '../auth/service';
+import { financesOf } from '../payments/ledger';
 import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';
 import * as repo from './repo';
 
@@ -70,10 +71,10 @@ export class ProfileService {
     return toProfile(user);
   }
 
-  /** Balances come from the payments ledger, which does not exist yet: nothing is owed or held. */
+  /** The customer's money and bonus from the payments ledger, in kopecks (issue 11). */
   async getFinances(userId: number): Promise<Finances> {
     await this.getProfile(userId);
-    return { money: 0, bonus: 0 };
+    return financesOf(this.db, userId);
   }
 
   /**
