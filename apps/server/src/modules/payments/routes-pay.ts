@@ -1,4 +1,121 @@
+import {
+  PacketWaitingSchema,
+  PayManyRequestSchema,
+  PayRequestSchema,
+  PayResultSchema,
+  PaymentMethodsQuerySchema,
+  PaymentMethodsSchema,
+  api,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { withIdempotency } from './idempotency';
+import { packetWaiting, pay, payMany, paymentMethods, type PayDeps } from './service';
 
-// Seam for issue 11: filled in by its part of the work (see index.ts).
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
+});
+
+/**
+ * Paying (issue 11, spec §3 "Payment", §7): the methods for an amount, `pay/` and `pay-many/`
+ * (with an Idempotency-Key), and a placed packet's orders waiting for payment.
+ */
+export default async function payRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: PayDeps = {
+    db: app.database.db,
+    provider: app.paymentProvider,
+    publicUrl: app.config.PUBLIC_URL,
+    installmentsEnabled: app.config.INSTALLMENTS_ENABLED,
+    log: (err) => app.log.error({ err }, 'payment provider failed'),
+  };
+
+  app.get(
+    api.payments.methods,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Способы оплаты суммы (копейки) для цели: карта, СБП, ЮMoney, с баланса (с причиной, если не хватает), оплата частями — только от 3 000 ₽ до 150 000 ₽ и если включена',
+        querystring: PaymentMethodsQuerySchema,
+        response: { 200: PaymentMethodsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => paymentMethods(deps, request.userId, request.query.purpose, request.query.amount),
+  );
+
+  app.post(
+    api.payments.pay,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Оплатить заказ (целиком или первую половину, с бонусами до 30 %), пакет, чаевые или пополнение: с баланса — сразу (succeeded), иначе — confirmation_url страницы оплаты. Заголовок Idempotency-Key обязателен',
+        headers: IdempotencyHeaders,
+        body: PayRequestSchema,
+        response: { 200: PayResultSchema, ...errorResponses(400, 401, 404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await withIdempotency(
+        deps.db,
+        request.userId,
+        request.headers['idempotency-key'],
+        'pay',
+        request.body,
+        async () => ({ status: 200, body: await pay(deps, request.userId, request.body) }),
+      );
+      return reply.code(answer.status as 200).send(answer.body);
+    },
+  );
+
+  app.post(
+    api.payments.payMany,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Оплатить несколько ожидающих платежей одним платежом (pay_ids из waiting/). Заголовок Idempotency-Key обязателен',
+        headers: IdempotencyHeaders,
+        body: PayManyRequestSchema,
+        response: { 200: PayResultSchema, ...errorResponses(400, 401, 404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await withIdempotency(
+        deps.db,
+        request.userId,
+        request.headers['idempotency-key'],
+        'pay-many',
+        request.body,
+        async () => ({ status: 200, body: await payMany(deps, request.userId, request.body) }),
+      );
+      return reply.code(answer.status as 200).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/client/payments/orders-packet-waiting/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Заказы оформленного пакета, ожидающие оплаты, и сумма к оплате (копейки)',
+        params: IdParams,
+        response: { 200: PacketWaitingSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => packetWaiting(deps, request.userId, request.params.id),
+  );
+}

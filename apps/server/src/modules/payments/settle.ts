@@ -3,7 +3,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
-import { accounts, postTxn, type LedgerEntry } from './ledger';
+import { lockCustomer } from '../orders/repo';
+import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
 
 /**
@@ -149,7 +150,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
   }
 
   // order, packet, several invoices at once
-  const shares = [...(data.orders ?? [])].sort((a, b) => a.id - b.id);
+  const shares = (data.orders ?? []).map((o) => ({ ...o })).sort((a, b) => a.id - b.id);
   const single = shares.length === 1 ? shares[0]!.id : null;
   if (p.amount > 0) {
     await postTxn(trx, { ...base, kind: fromBalance ? 'balance_payment' : 'payment', order_id: single }, [
@@ -158,10 +159,22 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
     ]);
   }
   if (p.bonus > 0) {
-    await postTxn(trx, { ...base, kind: 'bonus_spent', order_id: single }, [
-      { account: accounts.customerBonus(p.user_id), amount: -p.bonus },
-      { account: accounts.bonusPool, amount: p.bonus },
-    ]);
+    // Bonuses are spent only now. Through a provider they were checked when paying, but could have
+    // gone meanwhile: the money that arrived is recorded all the same, with the bonuses still held
+    // (the order then owes the rest).
+    await lockCustomer(trx, p.user_id);
+    const held = await balanceOf(trx, accounts.customerBonus(p.user_id));
+    const spent = Math.min(p.bonus, held);
+    if (spent < p.bonus) {
+      await trx.updateTable('payments').set({ bonus: spent }).where('id', '=', p.id).execute();
+      for (const share of shares) share.amount -= Math.min(share.amount, p.bonus - spent);
+    }
+    if (spent > 0) {
+      await postTxn(trx, { ...base, kind: 'bonus_spent', order_id: single }, [
+        { account: accounts.customerBonus(p.user_id), amount: -spent },
+        { account: accounts.bonusPool, amount: spent },
+      ]);
+    }
   }
   let accrual = 0;
   for (const share of shares) {
