@@ -32,71 +32,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An order waiting for payment, paid by card: the pay id and the bank page's path. */
+/** An order waiting for payment, paid by card through POST pay/: the pay id and the bank page's path. */
 async function cardPayment(customer: PayCustomer, price: number) {
   const orderId = await awaitingOrder(t.app, customer, price);
-  const result = USE_PAY_ROUTE
-    ? await payByRoute(customer, orderId)
-    : await payDirect(customer, orderId, price);
-  expect(result.status).toBe('pending');
-  const url = new URL(result.confirmation_url ?? '');
-  expect(url.origin).toBe(PUBLIC);
-  expect(url.pathname).toMatch(/^\/test-bank\/pay\/[^/]+\/$/);
-  return { orderId, payId: result.pay_id, path: url.pathname };
-}
-
-const USE_PAY_ROUTE = false;
-
-async function payByRoute(customer: PayCustomer, orderId: number) {
   const res = await pay(t.app, customer.auth, {
     purpose: 'order',
     object_id: orderId,
     payment_method: 'bank_card',
   });
   expect(res.statusCode, res.body).toBe(200);
-  return PayResultSchema.parse(res.json());
-}
-
-async function payDirect(customer: PayCustomer, orderId: number, price: number) {
-  const { db } = t.app.database;
-  const at = new Date().toISOString();
-  const row = await db
-    .insertInto('payments')
-    .values({
-      user_id: customer.id,
-      purpose: 'order',
-      object_id: orderId,
-      title: `Заказ №${orderId}`,
-      amount: price,
-      payment_method: 'bank_card',
-      status: 'pending',
-      provider: 'test',
-      data: JSON.stringify({ orders: [{ id: orderId, amount: price }] }),
-      created_at: at,
-      updated_at: at,
-      paid_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const remote = await t.app.paymentProvider.createPayment({
-    paymentId: row.id,
-    amount: price,
-    description: `Заказ №${orderId}`,
-    method: 'bank_card',
-    returnUrl: SUCCESS,
-    customer: { email: customer.email, phone: null },
-    idempotenceKey: `k-${row.id}`,
-  });
-  await db
-    .updateTable('payments')
-    .set({ provider_payment_id: remote.id, confirmation_url: remote.confirmationUrl })
-    .where('id', '=', row.id)
-    .execute();
-  return {
-    pay_id: row.id,
-    status: 'pending' as const,
-    confirmation_url: remote.confirmationUrl ?? undefined,
-  };
+  const result = PayResultSchema.parse(res.json());
+  expect(result.status).toBe('pending');
+  const url = new URL(result.confirmation_url ?? '');
+  expect(url.origin).toBe(PUBLIC);
+  expect(url.pathname).toMatch(/^\/test-bank\/pay\/[^/]+\/$/);
+  return { orderId, payId: result.pay_id, path: url.pathname };
 }
 
 function post(path: string, form: Record<string, string>) {
@@ -133,6 +83,12 @@ async function ledgerTxns() {
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+async function waitingOf(app: FastifyInstance, customer: PayCustomer) {
+  const res = await app.inject({ method: 'GET', url: api.payments.waiting, headers: customer.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return PaymentListSchema.parse(res.json());
 }
 
 async function historyOf(app: FastifyInstance, customer: PayCustomer) {
@@ -206,6 +162,23 @@ describe('the bank page', () => {
     expect(posted.statusCode).toBe(404);
     expect(posted.body).toContain(bankMessages.notFound);
   });
+  it('is not there when another provider takes the payments', async () => {
+    const other = await buildPaymentsApp({ PAYMENTS_PROVIDER: 'yookassa' });
+    try {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await other.app.inject({
+          method,
+          url: api.payments.testBank('tb_any'),
+          ...(method === 'POST' ? { headers: FORM, payload: 'action=pay' } : {}),
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.body).toContain(bankMessages.notTestProvider);
+      }
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('paying', () => {
@@ -229,6 +202,8 @@ describe('paying', () => {
     });
     expect(await paymentStatus(payId)).toBe('succeeded');
     expect(await paidEvents(orderId)).toBe(1);
+    // Nothing waits any more: the attempt is settled and the order's invoice is gone.
+    expect((await waitingOf(t.app, customer)).count).toBe(0);
 
     const history = await historyOf(t.app, customer);
     expect(history.results).toHaveLength(1);
@@ -319,6 +294,11 @@ describe('declining', () => {
     expect(await paymentStatus(payId)).toBe('canceled');
     expect(await paidEvents(orderId)).toBe(0);
     expect(await ledgerTxns()).toBe(txns);
+    // The order waits again: its invoice is back on the list.
+    const waiting = await waitingOf(t.app, customer);
+    expect(waiting.results.map((p) => [p.object_id, p.amount, p.status])).toEqual([
+      [orderId, 1_200_00, 'pending'],
+    ]);
     const history = await historyOf(t.app, customer);
     expect(history.results.map((p) => [p.pay_id, p.status])).toEqual([[payId, 'canceled']]);
 
