@@ -67,6 +67,7 @@ export const payMessages = {
   amountWhole: 'Сумма — целое число рублей',
   amountRange: 'Сумма — от 1 до 500 000 ₽',
 
+  packetTitle: 'Оплата пакета заказов',
   packetOrders: 'Заказы пакета',
   packetOrder: (id: number, title: string) => `Заказ №${id}: ${title}`,
   packetSum: 'Итого к оплате',
