@@ -154,6 +154,10 @@ export const api = {
     chatUnread: '/api/staff/chat/unread/',
     /** GET (manager): care requests of every order (`?state=open|answered|closed`). */
     careQueue: '/api/staff/care/',
+    /** GET (manager): customers' refund claims, pending first. */
+    refundClaims: '/api/staff/refund-claims/',
+    /** A claim; POST `approve/` pays it out, POST `reject/` gives the held money back (manager). */
+    refundClaim: (id: number | string) => `/api/staff/refund-claims/${encodeURIComponent(id)}/`,
   },
 } as const;
 

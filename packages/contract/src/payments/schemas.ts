@@ -261,4 +261,33 @@ export const paymentMessages = {
   codeTriesOver: 'Попытки закончились — запросите новый код',
   phoneRequired: 'Укажите номер телефона',
   refundTooMuch: 'Сумма больше, чем можно вернуть',
+  payoutAmountRange: 'Сумма — от 100 ₽ до 500 000 ₽',
+  countryUnknown: 'Выберите страну из списка',
+  smsFailed: 'Не удалось отправить SMS — попробуйте ещё раз',
+  refundFailed: 'Платёжная система не приняла возврат — попробуйте позже',
+  claimDecided: 'Заявка уже рассмотрена',
+  claimNotCovered: 'Платежи заявки не покрывают её сумму — её можно только отклонить',
 } as const;
+
+/** `GET refund-extra/`'s limits of a repayment and a refund claim. */
+export const PAYOUT_MIN_KOPECKS = 100_00;
+export const PAYOUT_MAX_KOPECKS = 500_000_00;
+
+/** A refund claim as a manager sees it (`GET /api/staff/refund-claims/`, pending first). */
+export const StaffRefundClaimSchema = z.object({
+  id: z.number().int().positive(),
+  user_id: z.number().int().positive(),
+  email: z.string(),
+  amount: kopecks,
+  status: PaymentStatusSchema,
+  reason: z.string(),
+  pay_ids: z.array(z.number().int().positive()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StaffRefundClaim = z.infer<typeof StaffRefundClaimSchema>;
+export const StaffRefundClaimListSchema = z.object({
+  results: z.array(StaffRefundClaimSchema),
+  count: z.number().int().nonnegative(),
+});
+export type StaffRefundClaimList = z.infer<typeof StaffRefundClaimListSchema>;
