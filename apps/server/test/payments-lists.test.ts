@@ -1,6 +1,7 @@
 import {
   BalanceSchema,
   OrderStatusId,
+  PayResultSchema,
   PaymentListSchema,
   api,
   orderMessages,
@@ -16,6 +17,8 @@ import {
   expectLedgerOk,
   giveBonus,
   giveMoney,
+  orderRow,
+  pay,
   payCustomer,
   type PayCustomer,
 } from './payments-fixtures';
@@ -108,6 +111,22 @@ describe('waiting/', () => {
     // Read again: the same invoices, not new ones.
     const again = await list(customer, api.payments.waiting);
     expect(again.results.map((p) => p.pay_id).sort()).toEqual(page.results.map((p) => p.pay_id).sort());
+  });
+
+  it('adds one invoice per order however many read the list at once', async () => {
+    const customer = await payCustomer(t.app);
+    const orders = [
+      await awaitingOrder(t.app, customer, 1_000_00),
+      await awaitingOrder(t.app, customer, 2_000_00),
+    ];
+    const pages = await Promise.all(Array.from({ length: 8 }, () => list(customer, api.payments.waiting)));
+    for (const page of pages) expect(page.count).toBe(2);
+    const rows = await t.app.database.db
+      .selectFrom('payments')
+      .select(['object_id'])
+      .where('user_id', '=', customer.id)
+      .execute();
+    expect(rows.map((r) => r.object_id).sort()).toEqual([...orders].sort());
   });
 
   it('shows a customer only their own payments', async () => {
@@ -320,5 +339,71 @@ describe('balance/', () => {
     expect(p2).toMatchObject({ money: 600_00, next: null, previous: `${base}?page_size=2` });
     expect(p2.results.map((m) => m.money)).toEqual([100_00]);
     expect((await get(customer, `${api.payments.balance}?page=3&page_size=2`)).statusCode).toBe(404);
+  });
+});
+
+describe('the lists after paying through the API', () => {
+  it('a card top-up through the bank page: money and a replenish movement on balance/, the payment in history/', async () => {
+    const customer = await payCustomer(t.app);
+    const res = await pay(t.app, customer.auth, {
+      purpose: 'replenish',
+      amount: 1_500_00,
+      payment_method: 'bank_card',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { pay_id, confirmation_url } = PayResultSchema.parse(res.json());
+    // Waiting for the bank: on waiting/, not yet on history/ or the balance.
+    expect((await list(customer, api.payments.waiting)).results.map((p) => p.pay_id)).toEqual([pay_id]);
+    expect((await list(customer, api.payments.history)).count).toBe(0);
+    expect((await balance(customer)).count).toBe(0);
+
+    const bank = await t.app.inject({
+      method: 'POST',
+      url: new URL(confirmation_url ?? '').pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay&card=4242+4242+4242+4242&exp=12%2F35&cvc=123',
+    });
+    expect(bank.statusCode).toBe(303);
+
+    expect((await list(customer, api.payments.waiting)).count).toBe(0);
+    const history = await list(customer, api.payments.history);
+    expect(history.results).toMatchObject([
+      { pay_id, purpose: 'replenish', amount: 1_500_00, status: 'succeeded', payment_method: 'bank_card' },
+    ]);
+    expect(await list(customer, `${api.payments.history}?purpose=replenish`)).toMatchObject({ count: 1 });
+    expect(await list(customer, `${api.payments.history}?purpose=order`)).toMatchObject({ count: 0 });
+    const b = await balance(customer);
+    expect(b).toMatchObject({ money: 1_500_00, bonus: 0, count: 1 });
+    expect(b.results[0]).toMatchObject({ kind: 'replenish', money: 1_500_00, bonus: 0 });
+    await expectLedgerOk(t.app);
+  });
+
+  it('an order paid from the balance: a balance_payment movement of minus its price, the order off waiting/', async () => {
+    const customer = await payCustomer(t.app);
+    await giveMoney(t.app, customer.id, 3_000_00);
+    const orderId = await awaitingOrder(t.app, customer, 2_000_00);
+    expect((await list(customer, api.payments.waiting)).results.map((p) => p.object_id)).toEqual([orderId]);
+    const res = await pay(t.app, customer.auth, {
+      purpose: 'order',
+      object_id: orderId,
+      payment_method: 'balance',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(PayResultSchema.parse(res.json())).toMatchObject({ status: 'succeeded' });
+    expect(await orderRow(t.app, orderId)).toMatchObject({ status_id: OrderStatusId.searchingAuthor });
+
+    expect((await list(customer, api.payments.waiting)).count).toBe(0);
+    expect((await list(customer, api.payments.history)).results).toMatchObject([
+      { object_id: orderId, amount: 2_000_00, status: 'succeeded', payment_method: 'balance' },
+    ]);
+    const b = await balance(customer);
+    expect(b.money).toBe(1_000_00);
+    const moneyMoves = b.results.filter((m) => m.money !== 0).map((m) => [m.kind, m.money]);
+    expect(moneyMoves).toEqual([
+      ['balance_payment', -2_000_00],
+      ['replenish', 3_000_00],
+    ]);
+    expect(b.results.reduce((sum, m) => sum + m.bonus, 0)).toBe(b.bonus);
+    await expectLedgerOk(t.app);
   });
 });
