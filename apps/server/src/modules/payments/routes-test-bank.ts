@@ -83,6 +83,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} — ${escapeHtml(bankMessages.title)}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
