@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailSchema } from '@cabinet/contract';
+import { EmailSchema, authMessages } from '@cabinet/contract';
 import { escapeHtml } from '../../plugins/mail-templates';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
+import { smsPhone } from '../payments/sms';
 
 const MailSchema = z.object({
   to: z.string(),
@@ -62,16 +63,40 @@ export default async function devRoutes(fastify: FastifyInstance) {
     {
       schema: {
         hide: true,
-        querystring: z.object({ to: EmailSchema }),
+        // An e-mail address, or a phone for the newest SMS (`+7…`; a `+` a query string turned
+        // into a space reads the same).
+        querystring: z.object({ to: z.string() }),
         response: { 200: MailSchema },
       },
     },
     async (request) => {
+      const to = request.query.to;
+      if (!to.includes('@')) {
+        const phone = smsPhone(to);
+        if (phone === null) throw badRequest('to', authMessages.phoneInvalid);
+        const s = await db
+          .selectFrom('sms_outbox')
+          .selectAll()
+          .where('phone', '=', phone)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!s) throw notFound();
+        // The mail's shape, so that a reader of codes takes `text` from either.
+        return {
+          to: s.phone,
+          subject: 'SMS',
+          text: s.text,
+          html: linkifyText(s.text),
+          created_at: s.created_at,
+        };
+      }
+      const email = EmailSchema.safeParse(to);
+      if (!email.success) throw badRequest('to', email.error.issues[0]?.message ?? authMessages.emailInvalid);
       await app.mailer.flush();
       const m = await db
         .selectFrom('outbox')
         .selectAll()
-        .where('to_address', '=', request.query.to)
+        .where('to_address', '=', email.data)
         .orderBy('id', 'desc')
         .executeTakeFirst();
       if (!m) throw notFound();

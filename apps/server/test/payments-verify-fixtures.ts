@@ -1,0 +1,55 @@
+import { api } from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { payCustomer, type PayCustomer } from './payments-fixtures';
+
+/**
+ * Fixtures of SMS verification (issue 11): customers with a phone, the newest SMS from the dev
+ * outbox, and a whole verification through the API.
+ */
+
+/** A fresh +7 phone per call, so no two customers share an outbox. */
+let phoneSeq = 0;
+export function uniquePhone(): { spelled: string; sms: string } {
+  phoneSeq += 1;
+  const tail = String((process.pid * 1000 + phoneSeq) % 10_000_000).padStart(7, '0');
+  const digits = `916${tail}`;
+  return {
+    spelled: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
+    sms: `+7${digits}`,
+  };
+}
+
+/** A customer whose profile has a phone (as the profile stores it). */
+export async function customerWithPhone(app: FastifyInstance) {
+  const c = await payCustomer(app);
+  const phone = uniquePhone();
+  await app.database.db.updateTable('users').set({ phone: phone.spelled }).where('id', '=', c.id).execute();
+  return { ...c, phone: phone.sms };
+}
+
+/** The newest SMS to a phone, through the dev outbox (`?to=+7…`, the `+` left as typed). */
+export async function latestSms(app: FastifyInstance, phone: string) {
+  const res = await app.inject({ method: 'GET', url: `/dev/outbox/latest?to=${phone}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { to: string; text: string; created_at: string };
+}
+
+export const codeIn = (text: string) => {
+  const m = /\b(\d{6})\b/.exec(text);
+  if (!m) throw new Error(`no code in ${text}`);
+  return m[1]!;
+};
+
+/** Verifies the purpose through the API: send, read the SMS from the outbox, confirm. */
+export async function verify(app: FastifyInstance, c: PayCustomer & { phone: string }, type = 'repayment') {
+  const sent = await app.inject({ method: 'POST', url: api.payments.verificateCode(type), headers: c.auth });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const res = await app.inject({
+    method: 'PATCH',
+    url: api.payments.verificateCode(type),
+    headers: c.auth,
+    payload: { code: codeIn((await latestSms(app, c.phone)).text) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
