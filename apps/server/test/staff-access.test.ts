@@ -234,6 +234,18 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         order: true,
       },
       'GET /api/staff/chat/unread/': { send: (a) => inject(a, 'GET', api.staff.chatUnread) },
+      'GET /api/staff/refund-claims/': {
+        send: (a) => inject(a, 'GET', api.staff.refundClaims),
+        managerOnly: true,
+      },
+      'POST /api/staff/refund-claims/:id/approve/': {
+        send: (a) => inject(a, 'POST', `${api.staff.refundClaim(1)}approve/`),
+        managerOnly: true,
+      },
+      'POST /api/staff/refund-claims/:id/reject/': {
+        send: (a) => inject(a, 'POST', `${api.staff.refundClaim(1)}reject/`),
+        managerOnly: true,
+      },
     };
   };
 

@@ -6,6 +6,7 @@ import listRoutes from './routes-lists';
 import notificationRoutes from './routes-notifications';
 import payRoutes from './routes-pay';
 import testBankRoutes from './routes-test-bank';
+import staffClaimRoutes from './routes-staff-claims';
 import verifyRoutes from './routes-verify';
 
 declare module 'fastify' {
@@ -24,6 +25,7 @@ export default fp(
     app.decorate('paymentProvider', createProvider(app.config, app.database.db));
     await app.register(payRoutes);
     await app.register(verifyRoutes);
+    await app.register(staffClaimRoutes);
     await app.register(notificationRoutes);
     await app.register(listRoutes);
     await app.register(testBankRoutes);

@@ -1,26 +1,44 @@
 import {
+  RefundClaimRequestSchema,
+  RefundCountriesSchema,
+  RefundExtraSchema,
+  RefundStornoPlanSchema,
+  RefundStornoQuerySchema,
+  RefundStornoRequestSchema,
+  RepaymentRequestSchema,
+  RepaymentResultSchema,
   VerificationConfirmSchema,
   VerificationSendSchema,
   VerificationStatusSchema,
+  api,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { withIdempotency } from './idempotency';
+import { REFUND_COUNTRIES, REFUND_EXTRA, createClaim, repay } from './payouts';
+import { executeStorno, stornoPlan } from './refunds';
 import { createSmsSender } from './sms';
 import { VerificationService, purposeOf } from './verification';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const TypeParams = z.object({ type: z.string() });
+const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
+});
 
 /** Route patterns of the contract's `api.payments.verificateCode(type)` and `verificationStatus(type)`. */
 const codePath = '/api/client/payments/verificate-code/:type/';
 const statusPath = '/api/client/payments/verification-status/:type/';
 
 /**
- * SMS verification per purpose (issue 11, spec §3/§4/§7), which the customer's money going out
- * needs.
+ * The customer's money going out (issue 11, spec §3/§4/§7): SMS verification per purpose, a
+ * repayment of the balance to a card, storno refunds, refund claims, and the payout form's lists.
  */
 export default async function verifyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +48,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
     sms: createSmsSender(app.config, db, app.log),
     secret: app.config.JWT_SECRET,
   });
+  const payoutDeps = { db, provider: app.paymentProvider, verification };
 
   app.post(
     codePath,
@@ -75,5 +94,132 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => verification.status(request.userId, purposeOf(request.params.type)),
+  );
+
+  app.post(
+    api.payments.repayment,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Вывести деньги с баланса на карту (после подтверждения repayment, иначе 403); хранятся только 4 последние цифры карты; не хватает — 409',
+        headers: IdempotencyHeaders,
+        body: RepaymentRequestSchema,
+        response: { 200: RepaymentResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await withIdempotency(
+        db,
+        request.userId,
+        request.headers['idempotency-key'],
+        'repayment',
+        request.body,
+        async () => ({ status: 200, body: await repay(payoutDeps, request.userId, request.body) }),
+      );
+      return reply.code(answer.status as 200).send(answer.body);
+    },
+  );
+
+  app.post(
+    api.payments.refundClaim,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Заявка на возврат с причиной (после подтверждения repayment, иначе 403): сумма удерживается с баланса до решения менеджера',
+        headers: IdempotencyHeaders,
+        body: RefundClaimRequestSchema,
+        response: { 200: RepaymentResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await withIdempotency(
+        db,
+        request.userId,
+        request.headers['idempotency-key'],
+        'refund-claim',
+        request.body,
+        async () => ({ status: 200, body: await createClaim(payoutDeps, request.userId, request.body) }),
+      );
+      return reply.code(answer.status as 200).send(answer.body);
+    },
+  );
+
+  app.get(
+    api.payments.refundStorno,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Какие платежи вернёт сторно на refund_sum: новые первыми, не больше оплаченного; больше возможного — 400, не хватает баланса — 409',
+        querystring: RefundStornoQuerySchema,
+        response: { 200: RefundStornoPlanSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    (request) => stornoPlan(db, app.paymentProvider, request.userId, request.query.refund_sum),
+  );
+
+  app.post(
+    api.payments.refundStorno,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Вернуть refund_sum с баланса на карты, с которых пришли деньги (сторно по плану)',
+        headers: IdempotencyHeaders,
+        body: RefundStornoRequestSchema,
+        response: { 200: RefundStornoPlanSchema, ...errorResponses(400, 401, 403, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await withIdempotency(
+        db,
+        request.userId,
+        request.headers['idempotency-key'],
+        'refund-storno',
+        request.body,
+        async () => ({
+          status: 200,
+          body: await executeStorno(
+            db,
+            app.paymentProvider,
+            request.userId,
+            request.body.refund_sum,
+            request.log,
+          ),
+        }),
+      );
+      return reply.code(answer.status as 200).send(answer.body);
+    },
+  );
+
+  app.get(
+    api.payments.refundRecipientCountries,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Страны, в которых выпущена карта получателя',
+        response: { 200: RefundCountriesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => ({ results: [...REFUND_COUNTRIES] }),
+  );
+
+  app.get(
+    api.payments.refundExtra,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Условия вывода: от 100 ₽ до 500 000 ₽, без комиссии, срок',
+        response: { 200: RefundExtraSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => REFUND_EXTRA,
   );
 }

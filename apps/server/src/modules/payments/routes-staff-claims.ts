@@ -1,0 +1,67 @@
+import { StaffRefundClaimListSchema, StaffRefundClaimSchema, api } from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { requireManager } from '../staff/guards';
+import { approveClaim, listClaims, rejectClaim } from './payouts';
+
+const tags = ['staff'];
+const security = [{ bearer: [] }];
+/** The route pattern under `api.staff.refundClaim(id)`. */
+const base = '/api/staff/refund-claims/';
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Refund claims on the staff side (issue 11): managers only — the auth plugin lets only staff
+ * tokens into /api/staff/ (a customer's gets 403), `requireManager` refuses an author (403).
+ */
+export default async function staffClaimRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const deps = { db, provider: app.paymentProvider, log: app.log };
+
+  app.get(
+    api.staff.refundClaims,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Заявки на возврат: сначала ждущие решения (старые первыми), затем рассмотренные',
+        response: { 200: StaffRefundClaimListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => listClaims(db),
+  );
+
+  app.post(
+    `${base}:id/approve/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Одобрить заявку: удержанная сумма возвращается через платёжную систему; решённая — 409',
+        params: IdParams,
+        response: { 200: StaffRefundClaimSchema, ...errorResponses(401, 403, 404, 409, 502) },
+      },
+    },
+    (request) => approveClaim(deps, request.params.id),
+  );
+
+  app.post(
+    `${base}:id/reject/`,
+    {
+      onRequest: requireManager,
+      schema: {
+        tags,
+        security,
+        summary: 'Отклонить заявку: удержанная сумма возвращается на баланс клиента; решённая — 409',
+        params: IdParams,
+        response: { 200: StaffRefundClaimSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    (request) => rejectClaim(db, request.params.id),
+  );
+}
