@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { replace } from 'react-router';
 import { isOrderTrashed, type TrashFlag } from '../features/orders/order-trash';
-import type { VerificationStatus } from '../features/payments/model';
-import { isVerificationPassed } from '../features/payments/verification-passed';
+import { isVerificationPassed, type VerificationCheck } from '../features/payments/verification-passed';
 import { getAccessToken } from '../shared/auth/session';
 import {
   AUTO_LOGIN_PARAM,
@@ -78,7 +77,7 @@ export function decideLoadedOrder(order: TrashFlag): GuardDecision {
 }
 
 /** Spec §4/§8: withdrawal needs a passed verification for repayment, else the payout payments screen. */
-export function decideWithdraw(status: VerificationStatus | undefined): GuardDecision {
+export function decideWithdraw(status: VerificationCheck | undefined): GuardDecision {
   return status && isVerificationPassed(status) ? CONTINUE : redirectTo(paths.payments.getHref('balance'));
 }
 
@@ -227,7 +226,7 @@ export async function spaceLoader({ request, params }: LoaderFunctionArgs): Prom
 
 export async function withdrawLoader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
-  let status: VerificationStatus | undefined;
+  let status: VerificationCheck | undefined;
   const { loadVerificationStatus } = await import('../features/payments/api');
   try {
     status = await loadVerificationStatus('repayment');

@@ -216,17 +216,42 @@ describe('customers', () => {
   it('withdraw without a verified account goes to the payout payments screen', async () => {
     serve({
       'GET /api/client/payments/verification-status/repayment/': () => ({
-        body: { success: true, verified: false, status: 'requested' },
+        body: { success: true, verified: false, status: 'requested', phone: '+7 *** ***-45-67' },
       }),
     });
     const { settled } = await open('/withdraw?amountInit=100');
     await settled('/payments/balance');
   });
 
+  it('withdraw whose check fails goes to the payout payments screen', async () => {
+    serve({
+      'GET /api/client/payments/verification-status/repayment/': () => ({
+        status: 500,
+        body: { detail: 'Сбой' },
+      }),
+    });
+    const { router } = await open('/withdraw?amountInit=100');
+    // The query client retries a failed read twice (≈3 s) before the guard gives up.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/balance'), {
+      timeout: 8000,
+    });
+  });
+
+  it('withdraw whose check answers another shape goes to the payout payments screen', async () => {
+    serve({
+      'GET /api/client/payments/verification-status/repayment/': () => ({ body: { verified: true } }),
+    });
+    const { router } = await open('/withdraw?amountInit=100');
+    // The query client retries a failed read twice (≈3 s) before the guard gives up.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments/balance'), {
+      timeout: 8000,
+    });
+  });
+
   it('withdraw with a verified account opens', async () => {
     serve({
       'GET /api/client/payments/verification-status/repayment/': () => ({
-        body: { success: true, verified: true },
+        body: { success: true, verified: true, status: 'verified', phone: '+7 *** ***-45-67' },
       }),
     });
     const { settled } = await open('/withdraw?amountInit=100');

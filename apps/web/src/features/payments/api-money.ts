@@ -1,0 +1,154 @@
+import {
+  api,
+  BalanceSchema,
+  PaymentListSchema,
+  RefundCountriesSchema,
+  RefundExtraSchema,
+  RefundStornoPlanSchema,
+  VerificationStatusSchema,
+  type VerificationPurpose,
+  type VerificationStatus,
+} from '@cabinet/contract';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api/client';
+import { withQuery, type HistoryRequest } from './model';
+
+/**
+ * Every payments query is keyed under `['payments']`, so that a movement of money (a payout, a
+ * refund) reads the balance, the history and the lists again. The verification status keeps the
+ * key the withdraw guard reads it under (api.ts), so the screen and the guard share one answer.
+ */
+export const moneyKeys = {
+  all: ['payments'] as const,
+  balance: (page: number) => ['payments', 'balance', page] as const,
+  history: (query: HistoryRequest) => ['payments', 'history', query] as const,
+  verification: (purpose: VerificationPurpose) => ['payments', 'verification-status', purpose] as const,
+  countries: ['payments', 'refund-recipient-countries'] as const,
+  extra: ['payments', 'refund-extra'] as const,
+};
+
+/** The header's money and bonus (features/profile's finances query), read again after a payout. */
+const FINANCES_KEY = ['profile', 'finances'] as const;
+
+export const balanceQuery = (page: number) =>
+  queryOptions({
+    queryKey: moneyKeys.balance(page),
+    queryFn: async ({ signal }) =>
+      BalanceSchema.parse(await apiFetch(withQuery(api.payments.balance, { page }), { signal })),
+    placeholderData: keepPreviousData,
+  });
+
+export const historyQuery = (query: HistoryRequest) =>
+  queryOptions({
+    queryKey: moneyKeys.history(query),
+    queryFn: async ({ signal }) =>
+      PaymentListSchema.parse(
+        await apiFetch(
+          withQuery(api.payments.history, {
+            page: query.page,
+            page_size: query.page_size,
+            from: query.from,
+            to: query.to,
+            purpose: query.purpose,
+          }),
+          { signal },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const verificationQuery = (purpose: VerificationPurpose) =>
+  queryOptions({
+    queryKey: moneyKeys.verification(purpose),
+    queryFn: async ({ signal }): Promise<VerificationStatus> =>
+      VerificationStatusSchema.parse(await apiFetch(api.payments.verificationStatus(purpose), { signal })),
+  });
+
+const countriesQuery = queryOptions({
+  queryKey: moneyKeys.countries,
+  queryFn: async ({ signal }) =>
+    RefundCountriesSchema.parse(await apiFetch(api.payments.refundRecipientCountries, { signal })),
+  staleTime: Infinity,
+});
+
+const extraQuery = queryOptions({
+  queryKey: moneyKeys.extra,
+  queryFn: async ({ signal }) =>
+    RefundExtraSchema.parse(await apiFetch(api.payments.refundExtra, { signal })),
+  staleTime: 5 * 60_000,
+});
+
+export const useBalance = (page: number) => useQuery(balanceQuery(page));
+export const useHistory = (query: HistoryRequest) => useQuery(historyQuery(query));
+export const useVerificationStatus = (purpose: VerificationPurpose) => useQuery(verificationQuery(purpose));
+export const useRefundCountries = () => useQuery(countriesQuery);
+export const useRefundExtra = () => useQuery(extraQuery);
+
+/** Spec §4: a 403 on a payout or a claim means the verification lapsed — ask the server again. */
+export function refreshVerification(client: QueryClient, purpose: VerificationPurpose): Promise<void> {
+  return client.invalidateQueries({ queryKey: moneyKeys.verification(purpose) });
+}
+
+/** After money moved: the balance, the history and the header's finances are read again. */
+export function refreshMoney(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: moneyKeys.all }),
+    client.invalidateQueries({ queryKey: FINANCES_KEY }),
+  ]).then(() => undefined);
+}
+
+/** `POST verificate-code/{type}/`: sends the SMS (a phone only when the profile has none). */
+export async function sendVerificationCode(purpose: VerificationPurpose, phone?: string): Promise<void> {
+  await apiFetch(api.payments.verificateCode(purpose), {
+    method: 'POST',
+    body: phone ? { phone } : {},
+    // A code asked for again too soon is answered by the flow itself (it says when).
+    handlesTooManyRequests: true,
+  });
+}
+
+/** `PATCH verificate-code/{type}/`: confirms the code. */
+export async function confirmVerificationCode(purpose: VerificationPurpose, code: string): Promise<void> {
+  await apiFetch(api.payments.verificateCode(purpose), { method: 'PATCH', body: { code } });
+}
+
+const idempotent = (key: string) => ({ 'Idempotency-Key': key });
+
+export interface RepaymentBody {
+  amount: number;
+  card_number: string;
+  recipient_name: string;
+  country: string;
+}
+
+/** `POST repayment/`: the balance to a card; the key makes a repeated attempt move money once. */
+export async function createRepayment(body: RepaymentBody, key: string): Promise<void> {
+  await apiFetch(api.payments.repayment, { method: 'POST', body, headers: idempotent(key) });
+}
+
+/** `GET refund-storno/?refund_sum=`: which payments a storno of this sum would reverse. */
+export async function loadStornoPlan(refundSum: number, signal?: AbortSignal) {
+  return RefundStornoPlanSchema.parse(
+    await apiFetch(withQuery(api.payments.refundStorno, { refund_sum: refundSum }), { signal }),
+  );
+}
+
+/** `POST refund-storno/`: reverses the payments of the plan. */
+export async function executeStorno(refundSum: number, key: string): Promise<void> {
+  await apiFetch(api.payments.refundStorno, {
+    method: 'POST',
+    body: { refund_sum: refundSum },
+    headers: idempotent(key),
+  });
+}
+
+export interface ClaimBody {
+  amount: number;
+  reason: string;
+  pay_ids?: number[];
+}
+
+/** `POST refund-claim/`: a refund a manager decides on (the money is held meanwhile). */
+export async function createRefundClaim(body: ClaimBody, key: string): Promise<void> {
+  await apiFetch(api.payments.refundClaim, { method: 'POST', body, headers: idempotent(key) });
+}
