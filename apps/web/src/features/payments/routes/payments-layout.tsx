@@ -1,21 +1,27 @@
-import { useMatches } from 'react-router';
-import { Outlet } from 'react-router';
+import { Stack, Title } from '@mantine/core';
+import { NavLink, Outlet, useMatches } from 'react-router';
 import { PAYMENTS_TABS, paths } from '../../../shared/paths';
 import { deepestHandle } from '../../../shared/route-handle';
-import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
 import { paymentMessages as t } from '../messages';
+import classes from './payments-layout.module.css';
 
-// Seam for issue 11: the payments section's tabs around each tab's screen (replaced by its screen).
+/**
+ * `/payments`: the section's title (the open tab's) and its four tabs as links — the open one
+ * `aria-current="page"` — around the tab's screen.
+ */
 export default function PaymentsLayout() {
-  const links = PAYMENTS_TABS.map((tab) => ({ label: t.tabs[tab], to: paths.payments.getHref(tab) }));
+  const title = deepestHandle(useMatches())?.title ?? '';
   return (
-    <>
-      <SectionPlaceholder
-        title={deepestHandle(useMatches())?.title ?? ''}
-        links={links}
-        linksLabel={t.tabsNav}
-      />
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <nav aria-label={t.tabsNav} className={classes.tabs}>
+        {PAYMENTS_TABS.map((tab) => (
+          <NavLink key={tab} to={paths.payments.getHref(tab)} className={classes.tab}>
+            {t.tabs[tab]}
+          </NavLink>
+        ))}
+      </nav>
       <Outlet />
-    </>
+    </Stack>
   );
 }
