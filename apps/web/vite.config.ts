@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-const proxied = ['/api', '/client/api', '/channels', '/dev'];
+const proxied = ['/api', '/client/api', '/channels', '/dev', '/test-bank'];
 
 // Where the browser opens the socket (spec §7; `socketUrl` in the contract): the page's own origin
 // by default, the spec's :81 / :8443 behind its nginx with SOCKET_PORT_RULE=spec.
