@@ -1,4 +1,4 @@
-import { OrderStatusId, api } from '@cabinet/contract';
+import { OrderStatusId, PayResultSchema, api } from '@cabinet/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,10 @@ import {
   awaitingOrder,
   buildPaymentsApp,
   expectLedgerOk,
+  finances,
+  idemKey,
   orderRow,
+  pay,
   payCustomer,
   type PayCustomer,
 } from './payments-fixtures';
@@ -464,6 +467,150 @@ describe('YooKassa: paying through its API and settling by its notifications', (
       description: 'Вывод средств с баланса',
       metadata: { payout_id: '7' },
     });
+  });
+});
+
+describe('YooKassa: the whole loop through pay/', () => {
+  let fake: FakeYookassa;
+  let t: TestApp;
+  let customer: PayCustomer;
+
+  beforeAll(async () => {
+    fake = await startFakeYookassa({ shopId: SHOP_ID, secretKey: SECRET });
+    t = await buildPaymentsApp(yookassaEnv(fake));
+    customer = await payCustomer(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('pays an order: pay/ → YooKassa’s page → its notification → «Оплачен, ищем автора»', async () => {
+    const orderId = await awaitingOrder(t.app, customer, 123450);
+    const before = fake.requests.length;
+    const key = idemKey();
+    const res = await pay(
+      t.app,
+      customer.auth,
+      { purpose: 'order', object_id: orderId, payment_method: 'bank_card' },
+      key,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const result = PayResultSchema.parse(res.json());
+    expect(result.status).toBe('pending');
+
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const remoteId = [...fake.payments.values()].find(
+      (p) => p.metadata.payment_id === String(result.pay_id),
+    )!.id;
+    expect(result.confirmation_url).toBe(fake.payments.get(remoteId)!.confirmation!.confirmation_url);
+    const row = await t.app.database.db
+      .selectFrom('payments')
+      .select(['title', 'provider', 'provider_payment_id', 'status'])
+      .where('id', '=', result.pay_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ provider: 'yookassa', provider_payment_id: remoteId, status: 'pending' });
+    const amount = { value: '1234.50', currency: 'RUB' };
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/payments',
+      headers: { authorization: basic(SHOP_ID, SECRET), 'idempotence-key': `pay-${result.pay_id}` },
+    });
+    expect(sent[0]!.body).toEqual({
+      amount,
+      capture: true,
+      confirmation: { type: 'redirect', return_url: 'http://localhost:3000/payment?status=success' },
+      description: row.title,
+      metadata: { payment_id: String(result.pay_id) },
+      payment_method_data: { type: 'bank_card' },
+      receipt: {
+        customer: { email: customer.email },
+        items: [
+          {
+            description: row.title,
+            quantity: '1.00',
+            amount,
+            vat_code: 1,
+            payment_mode: 'full_payment',
+            payment_subject: 'service',
+          },
+        ],
+      },
+    });
+
+    // Our Idempotency-Key again: the first answer, and YooKassa is not asked twice.
+    const repeat = await pay(
+      t.app,
+      customer.auth,
+      { purpose: 'order', object_id: orderId, payment_method: 'bank_card' },
+      key,
+    );
+    expect(repeat.json()).toEqual(res.json());
+    expect(fake.requests.length).toBe(before + 1);
+    expect((await orderRow(t.app, orderId)).status_id).toBe(OrderStatusId.awaitingPayment);
+
+    const paid = fake.succeed(remoteId);
+    const done = await notify(t, notification('payment.succeeded', { ...paid }));
+    expect(done.statusCode).toBe(200);
+    const order = await orderRow(t.app, orderId);
+    expect(order.status_id).toBe(OrderStatusId.searchingAuthor);
+    expect(order.paid).toBe(123450);
+
+    const settled = await snapshot(t);
+    expect((await notify(t, notification('payment.succeeded', { ...paid }))).statusCode).toBe(200);
+    expect(await snapshot(t)).toEqual(settled);
+    await expectLedgerOk(t.app);
+  });
+
+  it('tops up the balance through YooKassa once it says the money arrived', async () => {
+    const res = await pay(t.app, customer.auth, {
+      purpose: 'replenish',
+      amount: 70000,
+      payment_method: 'sbp',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { pay_id } = PayResultSchema.parse(res.json());
+    const remote = [...fake.payments.values()].find((p) => p.metadata.payment_id === String(pay_id))!;
+    expect(remote.payment_method?.type).toBe('sbp');
+    expect(remote.amount).toEqual({ value: '700.00', currency: 'RUB' });
+    const before = await finances(t.app, customer.id);
+    fake.succeed(remote.id);
+    expect((await notify(t, notification('payment.succeeded', { id: remote.id }))).statusCode).toBe(200);
+    expect((await finances(t.app, customer.id)).money).toBe(before.money + 70000);
+    await expectLedgerOk(t.app);
+  });
+
+  it('asks YooKassa for installments from 3 000 ₽', async () => {
+    const orderId = await awaitingOrder(t.app, customer, 450000);
+    const before = fake.requests.length;
+    const res = await pay(t.app, customer.auth, {
+      purpose: 'order',
+      object_id: orderId,
+      payment_method: 'yookassa_installments',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = fake.requests[before]!.body as Record<string, unknown>;
+    expect(body.payment_method_data).toEqual({ type: 'installments' });
+    expect(body.amount).toEqual({ value: '4500.00', currency: 'RUB' });
+  });
+
+  it('answers 502 and keeps the order waiting when YooKassa refuses the payment', async () => {
+    const wrong = await buildPaymentsApp(yookassaEnv(fake, { YOOKASSA_SECRET_KEY: 'not-the-secret' }));
+    try {
+      const c = await payCustomer(wrong.app);
+      const orderId = await awaitingOrder(wrong.app, c, 50000);
+      const res = await pay(wrong.app, c.auth, {
+        purpose: 'order',
+        object_id: orderId,
+        payment_method: 'bank_card',
+      });
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.body).not.toContain('not-the-secret');
+      expect((await orderRow(wrong.app, orderId)).status_id).toBe(OrderStatusId.awaitingPayment);
+    } finally {
+      await wrong.close();
+    }
   });
 });
 
