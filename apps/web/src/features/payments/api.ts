@@ -15,10 +15,10 @@ import {
   type PayRequest,
   type PayResult,
 } from '@cabinet/contract';
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
-import { orderKeys } from '../../shared/api/get-order';
 import { queryClient } from '../../shared/query-client';
+import { payKeys } from './cache';
 import { VerificationStatusSchema, type VerificationPurpose, type VerificationStatus } from './model';
 
 /** `GET /api/client/payments/verification-status/{type}/` (spec §7); moves to the contract with payments. */
@@ -36,16 +36,6 @@ const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
 export function loadVerificationStatus(purpose: VerificationPurpose): Promise<VerificationStatus> {
   return queryClient.fetchQuery({ ...verificationStatusQueryOptions(purpose), staleTime: 0 });
 }
-
-/** Cache keys of what paying reads; the finances are the header's entry (features/profile/api.ts). */
-export const payKeys = {
-  all: ['payments'] as const,
-  methods: (purpose: PaymentPurpose, amount: number | null) =>
-    [...payKeys.all, 'methods', purpose, amount ?? 'any'] as const,
-  waiting: (page: number) => [...payKeys.all, 'waiting', page] as const,
-  packet: (id: string | number) => [...payKeys.all, 'packet', String(id)] as const,
-  finances: ['profile', 'finances'] as const,
-};
 
 function withQuery(path: string, query: Record<string, string | number | null>): string {
   const params = new URLSearchParams();
@@ -118,13 +108,4 @@ export async function payMany(body: PayManyRequest, idempotencyKey: string): Pro
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   );
-}
-
-/** After money moved: the header's money and bonus, the orders (their status) and the payment lists. */
-export function refreshAfterPayment(client: QueryClient): Promise<void> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: payKeys.finances }),
-    client.invalidateQueries({ queryKey: orderKeys.all }),
-    client.invalidateQueries({ queryKey: payKeys.all }),
-  ]).then(() => undefined);
 }

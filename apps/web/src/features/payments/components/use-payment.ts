@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { refreshAfterPayment } from '../api';
+import { refreshAfterPayment } from '../cache';
 import { PaymentAttempt } from '../idempotency';
 import { openProviderPage } from '../provider-page';
 

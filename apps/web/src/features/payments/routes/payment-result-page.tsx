@@ -1,7 +1,10 @@
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { queryClient } from '../../../shared/query-client';
+import { refreshAfterPayment } from '../cache';
 import { paymentMessages as m } from '../messages';
 
 /** What the /payment route loader returns (app/guards.ts). */
@@ -12,12 +15,18 @@ interface PaymentResultData {
 
 /**
  * `/payment?status=success|fail`: where the payment provider returns the customer. It sits in the
- * public layout's card for visitors and customers alike.
+ * public layout's card for visitors and customers alike. After a success the cached money, bonus,
+ * orders and payments are marked stale, so that the cabinet's header and lists show the payment
+ * without a reload (the layout has no query provider: the app's one cache is used directly).
  */
 export default function PaymentResultPage() {
   const { status, authenticated } = useLoaderData() as PaymentResultData;
   const success = status === 'success';
   const Icon = success ? IconCircleCheck : IconCircleX;
+
+  useEffect(() => {
+    if (success && authenticated) void refreshAfterPayment(queryClient);
+  }, [success, authenticated]);
 
   return (
     <Stack align="center" gap="md" ta="center">
