@@ -474,6 +474,45 @@ describe('refund claims a manager decides', () => {
     expect(await refunded(t.app, payId)).toBe(1_500_00);
   });
 
+  it('refunds a claim that names no payment to the newest ones, and keeps it pending if the provider refuses', async () => {
+    const c = await customerWithPhone(t.app);
+    await verify(t.app, c);
+    const older = await cardPayment(t.app, c.id, 1_000_00);
+    const newer = await cardPayment(t.app, c.id, 600_00);
+    const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 800_00 })).json());
+    const approved = await post(t.app, `${api.staff.refundClaim(created.id)}approve/`, manager.auth);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await refunded(t.app, newer)).toBe(600_00);
+    expect(await refunded(t.app, older)).toBe(200_00);
+
+    // The bank refuses the next refund: nothing is refunded, the amount waits on hold again.
+    const next = RepaymentResultSchema.parse((await claim(c.auth, { amount: 300_00 })).json());
+    await t.app.database.db
+      .updateTable('test_bank_payments')
+      .set({ status: 'canceled' })
+      .where('payment_id', '=', older)
+      .execute();
+    const hold = await balanceOf(t.app.database.db, CLAIMS_HOLD);
+    const refusedByBank = await post(t.app, `${api.staff.refundClaim(next.id)}approve/`, manager.auth);
+    expect(refusedByBank.statusCode).toBe(502);
+    expect(refusedByBank.json()).toEqual({ detail: paymentMessages.refundFailed });
+    expect(await balanceOf(t.app.database.db, CLAIMS_HOLD)).toBe(hold);
+    const row = await t.app.database.db
+      .selectFrom('payments')
+      .select('refunded')
+      .where('id', '=', older)
+      .executeTakeFirstOrThrow();
+    expect(row.refunded).toBe(200_00);
+    expect((await list()).results.find((r) => r.id === next.id)).toMatchObject({
+      status: 'pending',
+      amount: 300_00,
+    });
+    expect((await post(t.app, `${api.staff.refundClaim(next.id)}reject/`, manager.auth)).statusCode).toBe(
+      200,
+    );
+    expect((await finances(t.app, c.id)).money).toBe(800_00);
+  });
+
   it('gives the held amount back to the balance when a manager rejects', async () => {
     const c = await customerWithPhone(t.app);
     await verify(t.app, c);

@@ -107,6 +107,23 @@ describe('SMS verification for repayment and bonus', () => {
     expect(await status(t.app, c.auth)).toMatchObject({ verified: true, status: 'verified' });
     // The other purpose is a verification of its own.
     expect(await status(t.app, c.auth, 'bonus')).toMatchObject({ verified: false, status: 'unverified' });
+
+    // Verified stays verified: a repeated confirmation or request changes nothing and sends nothing.
+    expect((await confirm(t.app, c.auth, code)).json()).toMatchObject({ status: 'verified' });
+    await t.app.database.db
+      .updateTable('verifications')
+      .set({ code_sent_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', c.id)
+      .execute();
+    const resend = await send(t.app, c.auth);
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toMatchObject({ status: 'verified', verified: true });
+    const count = await t.app.database.db
+      .selectFrom('sms_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', c.phone)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
   });
 
   it('refuses a new code sooner than 60 s after the last with 429 and Retry-After', async () => {
