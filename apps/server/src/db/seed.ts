@@ -2,6 +2,8 @@ import { OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { applyDiscount, calculateCost, deadlineEndOfDay } from '../modules/orders/pricing';
+import { orderTitle } from '../modules/payments/invoices';
+import { accounts, postTxn } from '../modules/payments/ledger';
 import type { Database } from './index';
 import { nowIso } from './index';
 import type { DB, OrdersTable } from './types';
@@ -244,6 +246,97 @@ async function bringToLife(
   await event('author_assigned', 'manager', { performer_id: performerId }, later(3));
 }
 
+/** The demo customer's balance (issue 11): 5 000 ₽ of money and 300 ₽ of bonuses. */
+export const DEMO_MONEY = 5_000_00;
+export const DEMO_BONUS = 300_00;
+
+/**
+ * The demo customer's money, all as ledger entries (issue 11): every order the seed marked paid has
+ * its succeeded card payment at the time of its 'paid' event, the balance was topped up by
+ * 5 000 ₽ through the provider, and 300 ₽ of bonuses were granted. The order waiting for payment
+ * keeps its price and gets its invoice when the customer opens the payments.
+ */
+async function insertDemoMoney(trx: Kysely<DB>, userId: number, now: Date): Promise<void> {
+  const paid = await trx
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .leftJoin('work_types', 'work_types.id', 'orders.work_type_id')
+    .select([
+      'orders.id',
+      'orders.topic',
+      'work_types.title as work_type',
+      'order_events.data',
+      'order_events.created_at',
+    ])
+    .where('orders.user_id', '=', userId)
+    .where('order_events.kind', '=', 'paid')
+    .orderBy('order_events.created_at')
+    .execute();
+  const payment = async (
+    values: {
+      purpose: 'order' | 'replenish';
+      object_id: number | null;
+      title: string;
+      amount: number;
+      data: string;
+    },
+    at: string,
+  ) => {
+    const row = await trx
+      .insertInto('payments')
+      .values({
+        ...values,
+        user_id: userId,
+        payment_method: 'bank_card',
+        status: 'succeeded',
+        provider: 'test',
+        created_at: at,
+        paid_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  for (const event of paid) {
+    const amount = Number((JSON.parse(event.data) as { amount?: number }).amount ?? 0);
+    if (amount <= 0) continue;
+    const title = orderTitle(event, event.work_type);
+    const data = JSON.stringify({ orders: [{ id: event.id, amount }] });
+    const id = await payment(
+      { purpose: 'order', object_id: event.id, title, amount, data },
+      event.created_at,
+    );
+    await postTxn(
+      trx,
+      { kind: 'payment', user_id: userId, payment_id: id, order_id: event.id, title, at: event.created_at },
+      [
+        { account: accounts.providerClearing, amount: -amount },
+        { account: accounts.revenue, amount },
+      ],
+    );
+  }
+  const toppedUp = new Date(now.getTime() - 3 * DAY_MS).toISOString();
+  const title = 'Пополнение баланса';
+  const replenish = await payment(
+    { purpose: 'replenish', object_id: null, title, amount: DEMO_MONEY, data: '{}' },
+    toppedUp,
+  );
+  await postTxn(trx, { kind: 'replenish', user_id: userId, payment_id: replenish, title, at: toppedUp }, [
+    { account: accounts.providerClearing, amount: -DEMO_MONEY },
+    { account: accounts.customerMoney(userId), amount: DEMO_MONEY },
+  ]);
+  const granted = new Date(now.getTime() - 2 * DAY_MS).toISOString();
+  await postTxn(
+    trx,
+    { kind: 'bonus_accrual', user_id: userId, title: 'Бонусы за первые заказы', at: granted },
+    [
+      { account: accounts.bonusPool, amount: -DEMO_BONUS },
+      { account: accounts.customerBonus(userId), amount: DEMO_BONUS },
+    ],
+  );
+}
+
 async function demoStaffId(trx: Kysely<DB>, email: string): Promise<number | null> {
   const row = await trx.selectFrom('staff_users').select('id').where('email', '=', email).executeTakeFirst();
   return row?.id ?? null;
@@ -320,7 +413,9 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
       .executeTakeFirst();
     // Another start seeded it in the meantime: its orders came with it.
     if (!user) return false;
-    await insertDemoOrders(trx, user.id, new Date());
+    const now = new Date();
+    await insertDemoOrders(trx, user.id, now);
+    await insertDemoMoney(trx, user.id, now);
     return true;
   });
 }
