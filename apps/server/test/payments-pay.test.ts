@@ -8,7 +8,10 @@ import {
   orderMessages,
   paymentMessages,
 } from '@cabinet/contract';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY } from '../src/db/seed';
 import { accounts, balanceOf } from '../src/modules/payments/ledger';
 import { ensureInvoices } from '../src/modules/payments/invoices';
 import type { TestProvider } from '../src/modules/payments/providers/test';
@@ -550,5 +553,89 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
       .where('user_id', '=', c.id)
       .execute();
     expect(rows).toEqual([{ id: invoice.id, provider: 'test' }]);
+  });
+});
+
+describe('the demo money and npm run ledger:check', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildPaymentsApp({ SEED_DEMO: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('seeds the demo customer 5 000 ₽, 300 ₽ of bonuses and the paid orders’ payments, all in the ledger', async () => {
+    const db = t.app.database.db;
+    const demo = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(await finances(t.app, demo.id)).toEqual({ money: DEMO_MONEY, bonus: DEMO_BONUS });
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'status_id', 'price', 'paid'])
+      .where('user_id', '=', demo.id)
+      .execute();
+    const completed = orders.find((o) => o.status_id === OrderStatusId.completed)!;
+    const payments = await db
+      .selectFrom('payments')
+      .select(['purpose', 'object_id', 'amount', 'status'])
+      .where('user_id', '=', demo.id)
+      .execute();
+    expect(payments).toContainEqual({
+      purpose: 'order',
+      object_id: completed.id,
+      amount: completed.price,
+      status: 'succeeded',
+    });
+    expect(payments).toContainEqual({
+      purpose: 'replenish',
+      object_id: null,
+      amount: DEMO_MONEY,
+      status: 'succeeded',
+    });
+    // Every order marked paid has its payment, and the money is in the books.
+    for (const o of orders.filter((x) => x.paid > 0)) {
+      expect(payments.filter((p) => p.object_id === o.id && p.status === 'succeeded')).toHaveLength(1);
+    }
+    const waiting = orders.find((o) => o.status_id === OrderStatusId.awaitingPayment)!;
+    expect(waiting.price).toBeGreaterThan(0);
+    expect(waiting.paid).toBe(0);
+    const txns = await db.selectFrom('ledger_txns').select('kind').where('user_id', '=', demo.id).execute();
+    expect(txns.map((x) => x.kind).sort()).toEqual(
+      ['bonus_accrual', 'replenish', ...orders.filter((x) => x.paid > 0).map(() => 'payment')].sort(),
+    );
+    await expectLedgerOk(t.app);
+  });
+
+  it('ledger:check prints the check and exits 0 when the books balance, 1 when they do not', async () => {
+    const script = fileURLToPath(new URL('../src/scripts/ledger-check.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+    const env = { ...process.env, SQLITE_PATH: t.config.SQLITE_PATH, DATABASE_URL: '' };
+    if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = t.config.DATABASE_URL ?? '';
+    const run = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        execFile(tsx, [script], { env }, (err, stdout) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout }),
+        );
+      });
+    const good = await run();
+    expect(good.code, good.out).toBe(0);
+    expect(good.out).toContain('"ok": true');
+    await t.app.database.db
+      .updateTable('ledger_balances')
+      .set((eb) => ({ balance: eb('balance', '+', 1) }))
+      .where('account', '=', accounts.revenue)
+      .execute();
+    const bad = await run();
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('"ok": false');
+    expect(bad.out).toContain(accounts.revenue);
+    await t.app.database.db
+      .updateTable('ledger_balances')
+      .set((eb) => ({ balance: eb('balance', '-', 1) }))
+      .where('account', '=', accounts.revenue)
+      .execute();
   });
 });
