@@ -747,6 +747,16 @@ describe('the YooKassa adapter’s failures', () => {
     ).rejects.toMatchObject({ status: 401 });
   });
 
+  it('says why when the API cannot be reached', async () => {
+    const gone = await startFakeYookassa({ shopId: SHOP_ID, secretKey: SECRET });
+    await gone.close();
+    const provider = new YookassaProvider({ shopId: SHOP_ID, secretKey: SECRET, apiUrl: gone.url });
+    await expect(provider.getPayment('x')).rejects.toMatchObject({
+      status: 0,
+      message: 'yookassa: GET /payments/{id}: fetch failed: ECONNREFUSED',
+    });
+  });
+
   it('gives up after its timeout', async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

@@ -192,7 +192,11 @@ export class YookassaProvider implements PaymentProvider {
       });
     } catch (err) {
       const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-      const why = timedOut ? `no answer in ${timeoutMs} ms` : (err as Error).message;
+      // undici says «fetch failed» and keeps the reason (ECONNREFUSED, ENOTFOUND…) in the cause.
+      const cause = (err as { cause?: { code?: unknown } }).cause?.code;
+      const why = timedOut
+        ? `no answer in ${timeoutMs} ms`
+        : [(err as Error).message, typeof cause === 'string' ? cause : null].filter(Boolean).join(': ');
       throw new YookassaError(`yookassa: ${route}: ${why}`, 0, null);
     }
     const text = await response.text();
