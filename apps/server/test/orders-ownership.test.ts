@@ -5,6 +5,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { multipart, orderBody, placeOrder, samples, setStatus, workTypes } from './orders-fixtures';
+import { ensureInvoices } from '../src/modules/payments/invoices';
+import {
+  awaitingOrder,
+  awaitingPacket,
+  buildPaymentsApp,
+  expectLedgerOk,
+  finances,
+  giveMoney,
+  idemKey,
+  pay,
+  payCustomer,
+  performer,
+  type PayCustomer,
+} from './payments-fixtures';
 
 type Auth = { authorization: string };
 
@@ -332,5 +346,89 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     const page = OrderListSchema.parse(res.json());
     expect(page.counters).toEqual({ active: 1, archive: 0, done: 0 });
     expect(page.results).toEqual([]);
+  });
+});
+
+describe("another customer's orders, packets and invoices cannot be paid or read through payments (404)", () => {
+  let t: TestApp;
+  let alice: PayCustomer;
+  let bob: PayCustomer;
+  const ids = { order: 0, done: 0, packet: 0, invoices: [] as number[] };
+
+  beforeAll(async () => {
+    t = await buildPaymentsApp();
+    alice = await payCustomer(t.app);
+    bob = await payCustomer(t.app);
+    await giveMoney(t.app, bob.id, 100_000_00);
+    ids.order = await awaitingOrder(t.app, alice, 3_000_00);
+    ids.done = await awaitingOrder(t.app, alice, 3_000_00, {
+      status: OrderStatusId.completed,
+      paid: 3_000_00,
+      performer_id: await performer(t.app),
+    });
+    ids.packet = (await awaitingPacket(t.app, alice, 2_000_00)).placedId;
+    await t.app.database.db.transaction().execute((trx) => ensureInvoices(trx, alice.id));
+    ids.invoices = (
+      await t.app.database.db.selectFrom('payments').select('id').where('user_id', '=', alice.id).execute()
+    ).map((r) => r.id);
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 to pay/, pay-many/ and orders-packet-waiting/ with Alice’s ids, and nothing moves', async () => {
+    const before = await t.app.database.db
+      .selectFrom('orders')
+      .select(['id', 'status_id', 'paid'])
+      .where('user_id', '=', alice.id)
+      .orderBy('id')
+      .execute();
+    const attempts: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
+      'pay/ order, balance': () =>
+        pay(t.app, bob.auth, { purpose: 'order', object_id: ids.order, payment_method: 'balance' }),
+      'pay/ order, card': () =>
+        pay(t.app, bob.auth, { purpose: 'order', object_id: ids.order, payment_method: 'bank_card' }),
+      'pay/ packet': () =>
+        pay(t.app, bob.auth, { purpose: 'packet', object_id: ids.packet, payment_method: 'balance' }),
+      'pay/ tip': () =>
+        pay(t.app, bob.auth, {
+          purpose: 'tip',
+          object_id: ids.done,
+          amount: 100_00,
+          payment_method: 'balance',
+        }),
+      'pay-many/': () =>
+        t.app.inject({
+          method: 'POST',
+          url: api.payments.payMany,
+          headers: { ...bob.auth, 'idempotency-key': idemKey() },
+          payload: { pay_ids: ids.invoices, payment_method: 'balance' },
+        }),
+      'GET orders-packet-waiting/{id}/': () =>
+        t.app.inject({ method: 'GET', url: api.payments.packetWaiting(ids.packet), headers: bob.auth }),
+    };
+    for (const [name, attempt] of Object.entries(attempts)) {
+      const res = await attempt();
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(404);
+    }
+    const after = await t.app.database.db
+      .selectFrom('orders')
+      .select(['id', 'status_id', 'paid'])
+      .where('user_id', '=', alice.id)
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual(before);
+    expect(await finances(t.app, bob.id)).toEqual({ money: 100_000_00, bonus: 0 });
+    const bobs = await t.app.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', bob.id)
+      .execute();
+    expect(bobs).toEqual([]);
+    const invoices = await t.app.database.db
+      .selectFrom('payments')
+      .select(['id', 'status', 'provider'])
+      .where('user_id', '=', alice.id)
+      .execute();
+    expect(invoices.map((i) => [i.status, i.provider])).toEqual(ids.invoices.map(() => ['pending', null]));
+    await expectLedgerOk(t.app);
   });
 });
