@@ -311,6 +311,14 @@ describe('SMS verification for repayment and bonus', () => {
     expect(neither.statusCode).toBe(400);
     const none = await t.app.inject({ method: 'GET', url: `/dev/outbox/latest?to=${uniquePhone().sms}` });
     expect(none.statusCode).toBe(404);
+    // The page lists the SMS beside the mail, escaped.
+    await t.app.database.db
+      .insertInto('sms_outbox')
+      .values({ phone: '+79160000000', text: 'Код <b>123456</b>', created_at: new Date().toISOString() })
+      .execute();
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.body).toContain('+79160000000');
+    expect(page.body).toContain('Код &#60;b&#62;123456&#60;/b&#62;');
   });
 });
 

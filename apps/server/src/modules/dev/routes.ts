@@ -54,7 +54,16 @@ export default async function devRoutes(fastify: FastifyInstance) {
           `<article><h2>${escapeHtml(m.subject)}</h2><p><b>Кому:</b> ${escapeHtml(m.to_address)} · <time>${escapeHtml(m.created_at)}</time></p><pre style="white-space:pre-wrap">${linkifyText(m.text)}</pre></article>`,
       )
       .join('\n<hr>\n');
-    const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Исходящие письма</title></head><body style="font-family:sans-serif;max-width:820px;margin:auto;padding:16px"><h1>Исходящие письма (${rows.length})</h1>${items || '<p>Писем пока нет.</p>'}</body></html>`;
+    // SMS (verification codes) kept without an SMS gateway, beside the mail.
+    const sms = await db.selectFrom('sms_outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
+    const smsItems = sms
+      .map(
+        (m) =>
+          `<li><b>${escapeHtml(m.phone)}</b> · <time>${escapeHtml(m.created_at)}</time>: ${escapeHtml(m.text)}</li>`,
+      )
+      .join('\n');
+    const smsBlock = sms.length > 0 ? `<h2>SMS (${sms.length})</h2><ul>${smsItems}</ul>` : '';
+    const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Исходящие письма</title></head><body style="font-family:sans-serif;max-width:820px;margin:auto;padding:16px"><h1>Исходящие письма (${rows.length})</h1>${smsBlock}${items || '<p>Писем пока нет.</p>'}</body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 
