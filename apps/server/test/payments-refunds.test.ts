@@ -372,6 +372,23 @@ describe('storno refunds', () => {
     expect((await plan(d.auth, 100_00)).statusCode).toBe(400);
   });
 
+  it('never refunds more than was paid when stornos race', async () => {
+    const c = await payCustomer(t.app);
+    const first = await cardPayment(t.app, c.id, 1_000_00);
+    const second = await cardPayment(t.app, c.id, 1_000_00);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 300_00 }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    // 2 000 ₽ refundable: six stornos of 300 ₽ fit, the rest find too little left.
+    expect(codes.filter((s) => s === 200)).toHaveLength(6);
+    expect(codes.filter((s) => s === 400)).toHaveLength(6);
+    expect((await refunded(t.app, first)) + (await refunded(t.app, second))).toBe(1_800_00);
+    expect((await finances(t.app, c.id)).money).toBe(200_00);
+  });
+
   it('never touches another customer’s payments', async () => {
     const a = await payCustomer(t.app);
     const b = await payCustomer(t.app);
