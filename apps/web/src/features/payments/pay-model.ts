@@ -16,7 +16,7 @@ import { payMessages as m } from './messages';
  */
 
 /** The order may be paid half now, half later: nothing paid yet and a price of at least 2 000 ₽. */
-export const HALF_MIN_KOPECKS = 2_000_00;
+const HALF_MIN_KOPECKS = 2_000_00;
 const KOPECKS_PER_ROUBLE = 100;
 const MIN_ROUBLES = PAYMENT_MIN_KOPECKS / KOPECKS_PER_ROUBLE;
 const MAX_ROUBLES = PAYMENT_MAX_KOPECKS / KOPECKS_PER_ROUBLE;
@@ -45,7 +45,7 @@ export function bonusCap(price: number, held: number, base: number): number {
   return Math.max(0, Math.min(held, byPrice, base - PAYMENT_MIN_KOPECKS));
 }
 
-export interface OrderCharge {
+interface OrderCharge {
   /** What the order gets: the rest of the price, or its first half. */
   base: number;
   bonus: number;
