@@ -2,17 +2,15 @@ import {
   PAYOUT_MAX_KOPECKS,
   PAYOUT_MIN_KOPECKS,
   paymentMessages,
+  type RefundClaimRequestSchema,
+  type RepaymentRequestSchema,
+  type RepaymentResultSchema,
   type StaffRefundClaim,
   type StaffRefundClaimList,
 } from '@cabinet/contract';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type {
-  RefundClaimRequestSchema,
-  RepaymentRequestSchema,
-  RepaymentResultSchema,
-} from '@cabinet/contract';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
