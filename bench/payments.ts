@@ -1,0 +1,538 @@
+// Money under contention (issue 11, "Measured"): one customer with money on the balance, and 200
+// requests fired at once against it — balance payments of orders «Ожидает оплаты» and
+// withdrawals to a card (`POST repayment/`, after the SMS verification, its code read from the
+// dev outbox), mixed, asking for more than the balance holds, so that some must be refused.
+// Against the real server (`node --import tsx apps/server/src/server.ts`, a child process, the
+// test provider) on a temporary SQLite file, and with `--pg` also on a PostgreSQL database of the
+// bench's own (created on BENCH_PG_URL / DATABASE_URL's server, dropped at the end).
+//
+// Prints per database: throughput and latency p50/p99 of the 200, how many succeeded and were
+// refused (409 «На балансе недостаточно средств»), the final balance — which must be the top-up
+// minus exactly what succeeded, and never below zero — and the ledger check (checkLedger, what
+// `npm run ledger:check` runs) after the server stopped. Baseline, in the same run and before it:
+// the same number of concurrent reads of the same customer's balance (`PATCH profile/status/`,
+// what the header asks). Exits 1 when the books do not balance or the money does not add up.
+//
+// BENCH_PAYMENTS_REQUESTS (200) in all, half payments and half withdrawals; BENCH_PAYMENTS_ROUNDS
+// (3) rounds of them per database, each against a fresh top-up, their figures printed one by one.
+// `--pg` adds PostgreSQL, `--only-pg` runs it alone.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { api, paymentMessages } from '../packages/contract/src/index';
+import { openDatabase } from '../apps/server/src/db/index';
+import { checkLedger, type LedgerCheck } from '../apps/server/src/modules/payments/ledger';
+import { CpuMeter, cpuSeconds, freePort, latencyLine, postgresBackends, sleep } from './chat-support';
+
+const REQUESTS = Number(process.env.BENCH_PAYMENTS_REQUESTS ?? 200);
+const ROUNDS = Number(process.env.BENCH_PAYMENTS_ROUNDS ?? 3);
+const args = new Set(process.argv.slice(2));
+const ONLY_PG = args.has('--only-pg');
+const WITH_PG = ONLY_PG || args.has('--pg');
+const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** An order's price and a withdrawal, in kopecks: every request asks for 300–700 ₽. */
+const ORDER_PRICES = [300_00, 450_00, 500_00, 700_00];
+const WITHDRAWAL = 300_00;
+/** The demo manager (SEED_DEMO=1) prices the orders, as in the staff screens. */
+const MANAGER = { email: 'manager@example.com', password: 'manager12345' };
+const PASSWORD = 'Zelenyi-Kit-2026';
+
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+
+interface Server {
+  url: string;
+  proc: ChildProcess;
+}
+
+async function startServer(env: Record<string, string>, dir: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', tsx, serverEntry], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      SMS_URL: '',
+      PAYMENTS_PROVIDER: 'test',
+      ACCESS_TOKEN_TTL: '3600',
+      FILES_DIR: join(dir, 'files'),
+      WEB_DIST: join(dir, 'no-web-build'),
+      PUBLIC_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i += 1) {
+    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}${api.health}`)).ok) return { url, proc };
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('the server did not start in 60 s');
+    await sleep(100);
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
+  const exited = new Promise((r) => server.proc.once('exit', r));
+  server.proc.kill('SIGTERM');
+  await exited;
+}
+
+/** A database of the bench's own on the PostgreSQL server, dropped by `drop()`. */
+async function createPgDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `bench_payments_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+async function request(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** A call that must succeed; its JSON. */
+async function must<T>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const r = await request(base, method, path, opts);
+  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
+  return (r.body ? JSON.parse(r.body) : null) as T;
+}
+
+const money = async (base: string, token: string) =>
+  (await must<{ money: number; bonus: number }>(base, 'PATCH', api.profile.status, { token })).money;
+
+/**
+ * Settles a card payment on the test bank's page as a person would: the page's form posted with
+ * its «Оплатить» button. The page is HTML; its form's action and fields are read from it.
+ */
+async function payOnBankPage(confirmationUrl: string): Promise<void> {
+  const page = await fetch(confirmationUrl);
+  const html = await page.text();
+  if (!page.ok) throw new Error(`the bank page answered ${page.status}`);
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+  if (!form) throw new Error('no form on the bank page');
+  const fields = new URLSearchParams();
+  for (const input of form[2]!.matchAll(/<input[^>]*>/gi)) {
+    const name = /name="([^"]*)"/.exec(input[0])?.[1];
+    const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
+    if (name) fields.set(name, value.replace(/&amp;/g, '&'));
+  }
+  const button = [...form[2]!.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/gi)].find((b) =>
+    b[1]!.includes('Оплатить'),
+  );
+  const buttonName = button ? /name="([^"]*)"/.exec(button[0])?.[1] : undefined;
+  const buttonValue = button ? /value="([^"]*)"/.exec(button[0])?.[1] : undefined;
+  if (buttonName) fields.set(buttonName, buttonValue ?? '');
+  const action = new URL(form[1]!.replace(/&amp;/g, '&'), confirmationUrl);
+  const done = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+    redirect: 'manual',
+  });
+  const location = done.headers.get('location') ?? '';
+  if (!location.includes('status=success'))
+    throw new Error(`the bank page sent the browser to ${location || done.status}`);
+}
+
+interface Scene {
+  base: string;
+  token: string;
+  phone: string;
+  managerToken: string;
+}
+
+/** One customer with a phone, signed in; the SMS verification for withdrawals passed. */
+async function scene(base: string): Promise<Scene> {
+  const email = `bench-payments-${Date.now().toString(36)}@example.com`;
+  const phone = `+79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await must(base, 'POST', api.profile.root, {
+    body: { email, password: PASSWORD, fio: 'Нагрузочная Проверка', phone, agree: true },
+  });
+  const login = await must<{ tokens?: { access: string }; access?: string }>(base, 'POST', api.auth.login, {
+    body: { email, password: PASSWORD },
+  });
+  const token = login.tokens?.access ?? login.access ?? '';
+  const staff = await must<{ access: string }>(base, 'POST', api.staff.login, { body: MANAGER });
+
+  const sent = new Date(Date.now() - 1000).toISOString();
+  await must(base, 'POST', api.payments.verificateCode('repayment'), { token, body: {} });
+  let code: string | undefined;
+  for (let i = 0; i < 50 && !code; i += 1) {
+    const r = await request(base, 'GET', `/dev/outbox/latest?to=${encodeURIComponent(phone)}`);
+    if (r.status === 200) {
+      const sms = JSON.parse(r.body) as { text: string; created_at: string };
+      if (sms.created_at > sent) code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+    }
+    if (!code) await sleep(100);
+  }
+  if (!code) throw new Error(`no SMS code to ${phone} in the dev outbox`);
+  await must(base, 'PATCH', api.payments.verificateCode('repayment'), { token, body: { code } });
+  const status = await must<{ verified: boolean }>(
+    base,
+    'GET',
+    api.payments.verificationStatus('repayment'),
+    {
+      token,
+    },
+  );
+  if (!status.verified) throw new Error('the customer is not verified after the code');
+  return { base, token, phone, managerToken: staff.access };
+}
+
+/** Orders of the customer, priced by the manager: «Ожидает оплаты». */
+async function awaitingOrders(s: Scene, count: number): Promise<Array<{ id: number; price: number }>> {
+  const types = await must<Array<{ id: number; min_pages: number }>>(s.base, 'GET', '/api/worktypes/', {
+    token: s.token,
+  });
+  const workType = types[0];
+  if (!workType) throw new Error('no work types');
+  const deadline = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const orders: Array<{ id: number; price: number }> = [];
+  // A few at a time: placing is not what is measured. All placed before any is priced: on
+  // PostgreSQL, placing one of a customer's orders while the manager prices another of theirs
+  // has deadlocked (lockCustomer in orders/placement.ts against the pricing's transaction).
+  for (let at = 0; at < count; at += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, count - at) }, async (_, k) => {
+        const price = ORDER_PRICES[(at + k) % ORDER_PRICES.length] as number;
+        const { id } = await must<{ id: number }>(s.base, 'POST', api.orders.root, {
+          token: s.token,
+          body: {
+            work_type_id: workType.id,
+            topic: `Нагрузочный заказ ${at + k}`,
+            deadline,
+            pages: workType.min_pages,
+            originality: 60,
+          },
+        });
+        return { id, price };
+      }),
+    );
+    orders.push(...batch);
+  }
+  for (let at = 0; at < count; at += 10) {
+    await Promise.all(
+      orders
+        .slice(at, at + 10)
+        .map((o) =>
+          must(s.base, 'PATCH', api.staff.order(o.id), { token: s.managerToken, body: { price: o.price } }),
+        ),
+    );
+  }
+  return orders;
+}
+
+/** Tops the balance up by card through the test bank, as the customer would. */
+async function topUp(s: Scene, kopecks: number): Promise<void> {
+  const before = await money(s.base, s.token);
+  const started = await must<{ confirmation_url?: string }>(s.base, 'POST', api.payments.pay, {
+    token: s.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { purpose: 'replenish', amount: kopecks, payment_method: 'bank_card' },
+  });
+  if (!started.confirmation_url) throw new Error('a card top-up came back without the bank page');
+  await payOnBankPage(started.confirmation_url);
+  for (let i = 0; i < 100; i += 1) {
+    if ((await money(s.base, s.token)) === before + kopecks) return;
+    await sleep(100);
+  }
+  throw new Error('the top-up did not reach the balance');
+}
+
+/** One request of the load: sending it again sends the same body with the same Idempotency-Key. */
+interface Call {
+  kind: 'payment' | 'withdrawal' | 'read';
+  amount: number;
+  send(): Promise<Answer>;
+}
+
+interface Shot extends Answer {
+  call: Call;
+  ms: number;
+}
+
+/** Fires every call at once and times each. */
+async function fire(calls: Call[]): Promise<{ shots: Shot[]; wallMs: number }> {
+  const t0 = performance.now();
+  const shots = await Promise.all(
+    calls.map(async (call) => {
+      const start = performance.now();
+      const r = await call.send();
+      return { ...r, call, ms: performance.now() - start };
+    }),
+  );
+  return { shots, wallMs: performance.now() - t0 };
+}
+
+function balancePayment(s: Scene, order: { id: number; price: number }): Call {
+  const key = randomUUID();
+  return {
+    kind: 'payment',
+    amount: order.price,
+    send: () =>
+      request(s.base, 'POST', api.payments.pay, {
+        token: s.token,
+        headers: { 'idempotency-key': key },
+        body: { purpose: 'order', object_id: order.id, payment_method: 'balance' },
+      }),
+  };
+}
+
+function withdrawal(s: Scene): Call {
+  const key = randomUUID();
+  return {
+    kind: 'withdrawal',
+    amount: WITHDRAWAL,
+    send: () =>
+      request(s.base, 'POST', api.payments.repayment, {
+        token: s.token,
+        headers: { 'idempotency-key': key },
+        body: {
+          amount: WITHDRAWAL,
+          card_number: '2200000000000004',
+          recipient_name: 'Нагрузочная Проверка',
+          country: 'RU',
+        },
+      }),
+  };
+}
+
+const read = (s: Scene): Call => ({
+  kind: 'read',
+  amount: 0,
+  send: () => request(s.base, 'PATCH', api.profile.status, { token: s.token }),
+});
+
+const succeededShot = (x: Answer) => x.status >= 200 && x.status < 300;
+/** A refusal for want of money: 409 with the contract's message. */
+const refusedShot = (x: Answer) => x.status === 409 && x.body.includes(paymentMessages.balanceShort);
+
+/** Throughput, latency and CPU per request (the server's; PostgreSQL's backends beside it). */
+function line(name: string, shots: Shot[], wallMs: number, cpuS: number, pgS?: number): string {
+  const lat = latencyLine(shots.map((x) => x.ms));
+  const perRequest = (seconds: number) => ((seconds * 1e6) / shots.length).toFixed(0);
+  return (
+    `${name.padEnd(44)} ${((shots.length * 1000) / wallMs).toFixed(0).padStart(5)} req/s   ` +
+    `p50 ${lat.p50.toFixed(1).padStart(6)} ms   p99 ${lat.p99.toFixed(1).padStart(6)} ms   ` +
+    `wall ${wallMs.toFixed(0)} ms   server CPU ${perRequest(cpuS)} µs/req` +
+    (pgS === undefined ? '' : `, PostgreSQL ${perRequest(pgS)} µs/req`)
+  );
+}
+
+interface Outcome {
+  ok: boolean;
+}
+
+async function runOn(
+  label: string,
+  env: Record<string, string>,
+  dbUrl: string | undefined,
+  sqlitePath: string,
+  dir: string,
+  pgDatabase?: string,
+): Promise<Outcome> {
+  console.log(`\n== ${label} ==`);
+  const pgMeter = pgDatabase ? new CpuMeter(() => postgresBackends(pgDatabase)) : undefined;
+  const server = await startServer(env, dir);
+  let ok = true;
+  try {
+    const s = await scene(server.url);
+    const payments = Math.floor(REQUESTS / 2);
+    const withdrawals = REQUESTS - payments;
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const orders = await awaitingOrders(s, payments);
+      const demand = orders.reduce((a, o) => a + o.price, 0) + withdrawals * WITHDRAWAL;
+      // About half of what is asked for: the other half must be refused.
+      const topUpKopecks = Math.round(demand / 2 / 100) * 100;
+      await topUp(s, topUpKopecks);
+      const start = await money(s.base, s.token);
+
+      const cpu0 = cpuSeconds(server.proc.pid ?? 0);
+      const pg0 = pgMeter?.total() ?? 0;
+      const baseline = await fire(Array.from({ length: REQUESTS }, () => read(s)));
+      const cpu1 = cpuSeconds(server.proc.pid ?? 0);
+      const pg1 = pgMeter?.total() ?? 0;
+      // Payments and withdrawals interleaved, all in flight at once.
+      const mixed: Call[] = [];
+      for (let i = 0; i < Math.max(payments, withdrawals); i += 1) {
+        const order = orders[i];
+        if (order) mixed.push(balancePayment(s, order));
+        if (i < withdrawals) mixed.push(withdrawal(s));
+      }
+      const load = await fire(mixed);
+      const cpu2 = cpuSeconds(server.proc.pid ?? 0);
+      const pg2 = pgMeter?.total() ?? 0;
+
+      const succeeded = load.shots.filter(succeededShot);
+      const refused = load.shots.filter(refusedShot);
+      const failed = load.shots.filter((x) => !succeededShot(x) && !refusedShot(x));
+      const spent = succeeded.reduce((a, x) => a + x.call.amount, 0);
+      const end = await money(s.base, s.token);
+      const ofKind = (kind: Call['kind'], list: Shot[]) => list.filter((x) => x.call.kind === kind).length;
+      const baselineFailed = baseline.shots.filter((x) => x.status !== 200).length;
+      console.log(
+        `round ${round}: top-up ${rub(topUpKopecks)}, asked ${rub(demand)}; load ${loadavg()[0]?.toFixed(2)}`,
+      );
+      console.log(
+        line(
+          `  baseline: ${REQUESTS} × PATCH profile/status/`,
+          baseline.shots,
+          baseline.wallMs,
+          cpu1 - cpu0,
+          pgMeter ? pg1 - pg0 : undefined,
+        ),
+      );
+      console.log(
+        line(
+          `  ${payments} balance payments + ${withdrawals} withdrawals`,
+          load.shots,
+          load.wallMs,
+          cpu2 - cpu1,
+          pgMeter ? pg2 - pg1 : undefined,
+        ),
+      );
+      console.log(
+        `  succeeded ${succeeded.length} (${ofKind('payment', succeeded)} payments, ${ofKind('withdrawal', succeeded)} withdrawals), ` +
+          `refused ${refused.length} (409 «${paymentMessages.balanceShort}»), other ${failed.length}` +
+          (baselineFailed ? `; baseline non-200: ${baselineFailed}` : ''),
+      );
+      for (const f of failed.slice(0, 3))
+        console.log(`    ${f.call.kind} ${f.status}: ${f.body.slice(0, 200)}`);
+      const adds = end === start - spent && end >= 0;
+      console.log(
+        `  balance ${rub(start)} → ${rub(end)} (${rub(start)} − ${rub(spent)} succeeded = ${rub(start - spent)}): ` +
+          (adds ? 'adds up, never below zero' : 'DOES NOT ADD UP'),
+      );
+      // Every success sent again with its Idempotency-Key: the first answer, and nothing moves.
+      const replays = await fire(succeeded.map((x) => x.call));
+      const same = replays.shots.filter(
+        (r, i) => r.status === succeeded[i]?.status && r.body === succeeded[i]?.body,
+      );
+      const afterReplay = await money(s.base, s.token);
+      const idempotent = same.length === succeeded.length && afterReplay === end;
+      console.log(
+        `  ${succeeded.length} successes sent again with their keys: ${same.length} answered as the first time, ` +
+          `balance ${rub(afterReplay)}: ${idempotent ? 'nothing moved' : 'MOVED OR ANSWERED OTHERWISE'}`,
+      );
+      // The next round tops up again on top of what is left.
+      if (!adds || !idempotent || failed.length > 0 || baselineFailed > 0) ok = false;
+    }
+  } finally {
+    await stopServer(server);
+  }
+  const database = openDatabase({ url: dbUrl, sqlitePath });
+  let check: LedgerCheck;
+  try {
+    check = await checkLedger(database.db);
+  } finally {
+    await database.close();
+  }
+  console.log(
+    `ledger check: ${check.ok ? 'balanced' : 'NOT BALANCED'} — ${check.txns} txns, ${check.unbalanced.length} unbalanced, ` +
+      `${check.drifted.length} drifted balances, ${check.negative.length} customer accounts below zero`,
+  );
+  return { ok: ok && check.ok };
+}
+
+function rub(kopecks: number): string {
+  return `${(kopecks / 100).toLocaleString('ru-RU')} ₽`.replace(/\s/g, ' ');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-payments-'));
+console.log(
+  `bench/payments: ${REQUESTS} concurrent requests × ${ROUNDS} rounds per database; ${cpus().length} CPUs, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+let allOk = true;
+try {
+  if (!ONLY_PG) {
+    const sqlitePath = join(dir, 'bench.sqlite');
+    const r = await runOn(
+      'SQLite',
+      { DATABASE_URL: '', SQLITE_PATH: sqlitePath },
+      undefined,
+      sqlitePath,
+      dir,
+    );
+    allOk &&= r.ok;
+  }
+  if (WITH_PG) {
+    const database = await createPgDatabase();
+    try {
+      const unused = join(dir, 'unused.sqlite');
+      const r = await runOn(
+        'PostgreSQL',
+        { DATABASE_URL: database.url, SQLITE_PATH: unused },
+        database.url,
+        unused,
+        dir,
+        database.name,
+      );
+      allOk &&= r.ok;
+    } finally {
+      await database.drop();
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+if (!allOk) {
+  console.log('\nFAILED: see the lines above');
+  process.exitCode = 1;
+}
