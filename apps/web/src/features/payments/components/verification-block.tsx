@@ -76,7 +76,7 @@ export function VerificationBlock({
             {m.verificationTitle}
           </Title>
           <Group gap="xs" wrap="nowrap">
-            <IconCircleCheck size={20} aria-hidden color="var(--mantine-color-green-text)" />
+            <IconCircleCheck size={20} aria-hidden color="var(--mantine-color-green-light-color)" />
             <Text>{m.verificationDone}</Text>
           </Group>
         </Stack>

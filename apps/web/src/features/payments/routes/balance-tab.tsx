@@ -176,7 +176,8 @@ function Movements({
 }
 
 function MovementRow({ movement }: { movement: BalanceMovement }) {
-  const tone = (value: number) => (value > 0 ? 'var(--mantine-color-green-text)' : undefined);
+  // The theme keeps the light variant's text readable (4.5:1) in both schemes.
+  const tone = (value: number) => (value > 0 ? 'var(--mantine-color-green-light-color)' : undefined);
   return (
     <Paper component="li" withBorder radius="md" px="md" py="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
