@@ -235,6 +235,65 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     expect(await orderRow(t.app, cheap)).toMatchObject({ status_id: 2, paid: 0 });
   });
 
+  it('pays the second half later, whatever stage the work is at, and invoices it meanwhile', async () => {
+    await fresh(10_000_00);
+    const id = await awaitingOrder(t.app, c, 4_000_00);
+    const half = await pay(t.app, c.auth, {
+      purpose: 'order',
+      object_id: id,
+      payment_method: 'balance',
+      part: 'half',
+    });
+    expect(half.statusCode, half.body).toBe(200);
+    await t.app.database.db
+      .updateTable('orders')
+      .set({ status_id: OrderStatusId.inProgress })
+      .where('id', '=', id)
+      .execute();
+    await t.app.database.db.transaction().execute((trx) => ensureInvoices(trx, c.id));
+    const invoice = await t.app.database.db
+      .selectFrom('payments')
+      .select(['id', 'amount'])
+      .where('user_id', '=', c.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(invoice.amount).toBe(2_000_00);
+    const halfAgain = await pay(t.app, c.auth, {
+      purpose: 'order',
+      object_id: id,
+      payment_method: 'balance',
+      part: 'half',
+    });
+    expect(halfAgain.statusCode).toBe(400);
+    const rest = await pay(t.app, c.auth, { purpose: 'order', object_id: id, payment_method: 'balance' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(PayResultSchema.parse(rest.json()).pay_id).toBe(invoice.id);
+    expect(await orderRow(t.app, id)).toMatchObject({ status_id: OrderStatusId.inProgress, paid: 4_000_00 });
+    // Fully paid now: 3 % of the price comes back as bonuses.
+    expect(await finances(t.app, c.id)).toEqual({ money: 6_000_00, bonus: 120_00 });
+    const more = await pay(t.app, c.auth, { purpose: 'order', object_id: id, payment_method: 'balance' });
+    expect(more.statusCode).toBe(409);
+    await expectLedgerOk(t.app);
+  });
+
+  it('answers a second attempt of the same payment with the provider’s first page, another method with a new one', async () => {
+    await fresh();
+    const id = await awaitingOrder(t.app, c, 2_000_00);
+    const body = { purpose: 'order', object_id: id, payment_method: 'bank_card' };
+    const first = PayResultSchema.parse((await pay(t.app, c.auth, body)).json());
+    const second = PayResultSchema.parse((await pay(t.app, c.auth, body)).json());
+    expect(second).toEqual(first);
+    const sbp = PayResultSchema.parse((await pay(t.app, c.auth, { ...body, payment_method: 'sbp' })).json());
+    expect(sbp.pay_id).not.toBe(first.pay_id);
+    expect(sbp.confirmation_url).not.toBe(first.confirmation_url);
+    const rows = await t.app.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', c.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it('spends bonuses up to 30 % of the price and only those held', async () => {
     await fresh(10_000_00, 2_000_00);
     const id = await awaitingOrder(t.app, c, 5_000_00);

@@ -8,7 +8,8 @@ import type { PaymentData } from './settle';
 /**
  * Invoices (issue 11): every order of a customer waiting for payment (status 2) has one pending
  * `payments` row — purpose 'order', no method, no provider yet — which `waiting/` lists and `pay/`
- * reuses when the customer pays that order. Its amount follows the order: price − paid, so a
+ * reuses when the customer pays that order (so does an order paid by halves for its second half).
+ * Its amount follows the order: price − paid, so a
  * manager changing the price changes the invoice on the next read. An invoice carries no money;
  * settling removes the invoices of an order once it is paid (settle.ts).
  */
@@ -20,7 +21,19 @@ export function orderTitle(order: { id: number; topic: string }, workType: strin
   return what ? `Заказ №${order.id}: ${what}` : `Заказ №${order.id}`;
 }
 
-/** The orders of the customer in status 2, with what is left to pay and the invoice's title. */
+/** Statuses after payment in which an order paid by halves still owes its second half. */
+export const OWING_STATUSES: number[] = [
+  OrderStatusId.searchingAuthor,
+  OrderStatusId.inProgress,
+  OrderStatusId.review,
+  OrderStatusId.rework,
+  OrderStatusId.completed,
+];
+
+/**
+ * The orders of the customer waiting for payment — status 2, or a second half still owed — with
+ * what is left to pay and the invoice's title.
+ */
 export async function ordersAwaitingPayment(
   db: Kysely<DB>,
   userId: number,
@@ -32,7 +45,17 @@ export async function ordersAwaitingPayment(
     .select(['orders.id', 'orders.topic', 'orders.price', 'orders.paid', 'work_types.title as work_type'])
     .where('orders.user_id', '=', userId)
     .where('orders.is_fake', '=', 0)
-    .where('orders.status_id', '=', OrderStatusId.awaitingPayment)
+    .where((eb) =>
+      eb.or([
+        eb('orders.status_id', '=', OrderStatusId.awaitingPayment),
+        // The second half of an order paid by halves, whatever stage the work is at.
+        eb.and([
+          eb('orders.status_id', 'in', OWING_STATUSES),
+          eb('orders.paid', '>', 0),
+          eb('orders.paid', '<', eb.ref('orders.price')),
+        ]),
+      ]),
+    )
     .orderBy('orders.id');
   if (orderIds) query = query.where('orders.id', 'in', orderIds.length ? orderIds : [0]);
   const rows = await query.execute();
@@ -46,7 +69,7 @@ export async function ordersAwaitingPayment(
 }
 
 /**
- * Makes the invoices match the orders: one pending invoice per order in status 2 that has no
+ * Makes the invoices match the orders: one pending invoice per order waiting for payment that has no
  * pending payment yet (an attempt through a provider counts), its amount kept at price − paid;
  * invoices of orders that no longer wait (or owe nothing) go. Call inside a transaction.
  */

@@ -22,10 +22,10 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
-import { ordersAwaitingPayment, orderTitle } from './invoices';
+import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import { financesOf } from './ledger';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
-import { settleInTrx, type PaymentData } from './settle';
+import { paymentData, settleInTrx, type PaymentData } from './settle';
 
 /**
  * Paying (issue 11, spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,
@@ -148,13 +148,16 @@ function requireAmount(amount: number | undefined): number {
   return amount;
 }
 
-async function planOrder(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<Plan> {
+async function planOrder(trx: Kysely<DB>, userId: number, body: PayRequest, provider: string): Promise<Plan> {
   const id = requireObject(body);
   const order = await lockOrder(trx, id);
   if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound);
   const price = Number(order.price);
   const paid = Number(order.paid);
-  if (order.status_id !== OrderStatusId.awaitingPayment || price - paid <= 0) {
+  const waiting = order.status_id === OrderStatusId.awaitingPayment;
+  // The second half of an order paid by halves may be paid whatever stage the work is at.
+  const secondHalf = paid > 0 && OWING_STATUSES.includes(order.status_id);
+  if ((!waiting && !secondHalf) || price - paid <= 0) {
     throw new HttpError(409, paymentMessages.notPayable);
   }
   let due = price - paid;
@@ -175,23 +178,36 @@ async function planOrder(trx: Kysely<DB>, userId: number, body: PayRequest): Pro
         .where('id', '=', order.work_type_id)
         .executeTakeFirst()
     : undefined;
-  const invoice = await trx
+  const amount = due - bonus;
+  const part = body.part === 'half' ? 'half' : 'full';
+  // The order's invoice, or an earlier attempt asking the same of the same provider (paying again
+  // after leaving the bank's page): the provider then answers its first payment again (the same
+  // idempotence key) instead of taking the money twice.
+  const pending = await trx
     .selectFrom('payments')
-    .select('id')
+    .select(['id', 'provider', 'payment_method', 'amount', 'bonus', 'data'])
     .where('user_id', '=', userId)
     .where('purpose', '=', 'order')
     .where('object_id', '=', id)
     .where('status', '=', 'pending')
-    .where('provider', 'is', null)
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
+  const invoice =
+    pending.find(
+      (r) =>
+        r.provider === provider &&
+        r.payment_method === body.payment_method &&
+        r.amount === amount &&
+        Number(r.bonus) === bonus &&
+        paymentData(r).part === part,
+    ) ?? pending.find((r) => r.provider === null);
   return {
     purpose: 'order',
     objectId: id,
     title: orderTitle({ id, topic: order.topic }, workType?.title ?? null),
-    amount: due - bonus,
+    amount,
     bonus,
-    data: { orders: [{ id, amount: due }], part: body.part === 'half' ? 'half' : 'full' },
+    data: { orders: [{ id, amount: due }], part },
     ...(invoice ? { reuse: invoice.id } : {}),
   };
 }
@@ -235,7 +251,7 @@ async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promi
   };
 }
 
-async function plan(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<Plan> {
+async function plan(trx: Kysely<DB>, userId: number, body: PayRequest, provider: string): Promise<Plan> {
   if ((body.bonus ?? 0) > 0 && body.purpose !== 'order') {
     throw badRequest('bonus', payMessages.bonusOrdersOnly);
   }
@@ -244,7 +260,7 @@ async function plan(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<
   }
   switch (body.purpose) {
     case 'order':
-      return planOrder(trx, userId, body);
+      return planOrder(trx, userId, body, provider);
     case 'packet':
       return planPacket(trx, userId, body);
     case 'tip':
@@ -375,7 +391,8 @@ async function execute(
 
 /** `POST pay/`. */
 export function pay(deps: PayDeps, userId: number, body: PayRequest): Promise<PayResult> {
-  return execute(deps, userId, body.payment_method, (trx) => plan(trx, userId, body));
+  const provider = body.payment_method === 'balance' ? 'balance' : deps.provider.name;
+  return execute(deps, userId, body.payment_method, (trx) => plan(trx, userId, body, provider));
 }
 
 /**

@@ -27,8 +27,8 @@ import type { PaymentProvider } from './providers/types';
  *     customer_bonus:{user} −B, bonus_pool +B
  *   tip (kind `tip`): provider_clearing −A (or customer_money:{user} −A), tips:{performer} +A
  *   top-up (kind `replenish`): provider_clearing −A, customer_money:{user} +A
- *   bonus for a fully paid order (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of what was paid in
- *   money): bonus_pool −b, customer_bonus:{user} +b
+ *   bonus for an order that became fully paid (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of its
+ *   price less the bonuses spent with this payment): bonus_pool −b, customer_bonus:{user} +b
  *
  * Effects on orders: `paid` grows by the share (money + bonuses); an order waiting for payment
  * (status 2) moves to 3 «Оплачен, подбираем автора» through the lifecycle (actor system, timeline
@@ -214,8 +214,10 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
       .where('id', '!=', p.id)
       .execute();
   }
-  // Bonuses are earned on money, not on bonuses spent.
-  const earned = Math.floor((Math.min(accrual, p.amount) * BONUS_ACCRUAL_PERCENT) / 100);
+  // Earned when an order becomes fully paid (by halves too): on its price, less the bonuses spent
+  // with this payment — bonuses are earned on money, not on bonuses.
+  const spentBonus = Number((await lockPayment(trx, p.id))?.bonus ?? 0);
+  const earned = Math.floor((Math.max(0, accrual - spentBonus) * BONUS_ACCRUAL_PERCENT) / 100);
   if (earned > 0) {
     const entries: LedgerEntry[] = [
       { account: accounts.bonusPool, amount: -earned },
