@@ -19,7 +19,9 @@ import {
   payOnBankPage,
   rub,
   sameDocument,
+  smsCode,
   textOf,
+  topUp,
   type PayCustomer,
 } from './support/payments';
 import { startServer, type RunningServer } from './support/server';
@@ -133,6 +135,69 @@ describe('payments and money, in the browser', () => {
     expect(await sameDocument(page)).toBe(true);
     expect(await orderStatusId(base, customer.token, id)).toBe(3);
     expect((await finances(base, customer.token)).money).toBe(amount - PRICE);
+    expect(errors).toEqual([]);
+  });
+
+  it('returns money from the balance to the card it came from by storno, on /payments/balance', async () => {
+    const { page, errors, customer } = await signedIn('storno');
+    await topUp(page, base, customer, 3_000_00);
+    const refund = 1_200_00;
+
+    await page.goto('/payments/balance');
+    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00));
+    await markDocument(page);
+    await page.getByRole('button', { name: 'Возврат платежей', exact: true }).click();
+    const storno = page.getByRole('region', { name: 'Возврат платежей' });
+    await storno.getByLabel('Сколько вернуть, ₽').fill('1200');
+    await storno.getByRole('button', { name: 'Рассчитать', exact: true }).click();
+    // The plan: the top-up it reverses and by how much, its row checked (spec §9: storno by default).
+    const plan = storno.getByRole('group', { name: 'Что вернём' });
+    const rows = plan.getByRole('checkbox');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().isChecked()).toBe(true);
+    expect(await textOf(plan)).toContain(`Пополнение баланса — ${rub(refund)}`);
+    await storno.getByRole('button', { name: `Вернуть ${rub(refund)}`, exact: true }).click();
+    await page.getByText('Возврат оформлен', { exact: false }).first().waitFor();
+
+    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00 - refund));
+    expect(await sameDocument(page)).toBe(true);
+    expect((await finances(base, customer.token)).money).toBe(3_000_00 - refund);
+    expect(errors).toEqual([]);
+  });
+
+  it('verifies the phone by the SMS code from the outbox and withdraws to a card', async () => {
+    const { page, errors, customer } = await signedIn('withdraw');
+    await topUp(page, base, customer, 5_000_00);
+
+    // The profile has the phone: the code goes to it at once.
+    await page.goto('/payments/balance');
+    const sent = new Date(Date.now() - 1000).toISOString();
+    await page.getByRole('button', { name: 'Подтвердить телефон', exact: true }).click();
+    const code = await smsCode(base, customer.phone, sent);
+    await page.getByLabel('Код из SMS').fill(code);
+    await page.getByRole('button', { name: 'Подтвердить', exact: true }).click();
+    await page.getByText('Телефон подтверждён').first().waitFor();
+
+    await page.goto('/withdraw?amountInit=2000');
+    const amount = page.getByLabel('Сумма, ₽');
+    await expect.poll(() => amount.inputValue()).toMatch(/^2\s?000(,00)?$/);
+    expect(new URL(page.url()).pathname).toBe('/withdraw');
+    const card = page.getByLabel('Номер карты');
+    await card.click();
+    await card.pressSequentially('2200000000000004');
+    await page.getByLabel('Имя получателя, как на карте').fill('PLATEZHNAYA STUDENTKA');
+    expect(await page.getByLabel('Страна банка карты').inputValue()).toBe('RU');
+    await markDocument(page);
+    await page.getByRole('button', { name: 'Продолжить', exact: true }).click();
+    await page.getByText(`Вывести ${rub(2_000_00)} на карту`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Подтвердить вывод', exact: true }).click();
+    await page.getByText('Заявка на вывод принята', { exact: false }).first().waitFor();
+    await page.waitForURL('**/payments/balance');
+
+    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00));
+    expect(await sameDocument(page)).toBe(true);
+    expect((await finances(base, customer.token)).money).toBe(3_000_00);
     expect(errors).toEqual([]);
   });
 
