@@ -135,6 +135,18 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     const row = await paymentRow(result.pay_id);
     expect(row).toMatchObject({ status: 'pending', provider: 'test', payment_method: 'bank_card' });
     expect(row.provider_payment_id).toMatch(/^tb_/);
+    expect(row.confirmation_url).toBe(result.confirmation_url);
+    const asked = await t.app.database.db
+      .selectFrom('test_bank_payments')
+      .select(['amount', 'return_url', 'idempotence_key', 'method'])
+      .where('id', '=', row.provider_payment_id!)
+      .executeTakeFirstOrThrow();
+    expect(asked).toEqual({
+      amount: 2_500_00,
+      return_url: 'http://localhost:3000/payment?status=success',
+      idempotence_key: `pay-${result.pay_id}`,
+      method: 'bank_card',
+    });
 
     // The customer has not confirmed yet: a notification now changes nothing.
     expect(await applyProviderPayment(t.app.database.db, bank(), row.provider_payment_id!)).toBe('unchanged');

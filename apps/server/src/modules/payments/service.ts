@@ -363,7 +363,7 @@ async function execute(
       amount: p.amount,
       description: p.title,
       method,
-      returnUrl: new URL('/payment?status=success', deps.publicUrl).href,
+      returnUrl: `${deps.publicUrl.replace(/\/+$/, '')}/payment?status=success`,
       customer: { email: user.email, phone: user.phone || null },
       idempotenceKey: `pay-${id}`,
     });
