@@ -605,6 +605,63 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     await expectLedgerOk(t.app);
   });
 
+  it('settles a packet and several invoices paid through the provider, each order moving', async () => {
+    await fresh();
+    const packet = await awaitingPacket(t.app, c, 1_500_00);
+    const res = await pay(t.app, c.auth, {
+      purpose: 'packet',
+      object_id: packet.placedId,
+      payment_method: 'sbp',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const packetRow = await paymentRow(PayResultSchema.parse(res.json()).pay_id);
+    expect(packetRow).toMatchObject({ purpose: 'packet', amount: 1_500_00 * packet.orderIds.length });
+    for (const id of packet.orderIds) expect((await orderRow(t.app, id)).status_id).toBe(2);
+    await bank().complete(packetRow.provider_payment_id!, 'succeeded');
+    expect(await applyProviderPayment(t.app.database.db, bank(), packetRow.provider_payment_id!)).toBe(
+      'settled',
+    );
+    for (const id of packet.orderIds) {
+      expect(await orderRow(t.app, id)).toMatchObject({ status_id: 3, paid: 1_500_00 });
+    }
+
+    const a = await awaitingOrder(t.app, c, 700_00);
+    const b = await awaitingOrder(t.app, c, 800_00);
+    await t.app.database.db.transaction().execute((trx) => ensureInvoices(trx, c.id));
+    const invoices = await t.app.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', c.id)
+      .where('status', '=', 'pending')
+      .execute();
+    expect(invoices).toHaveLength(2);
+    const many = await t.app.inject({
+      method: 'POST',
+      url: api.payments.payMany,
+      headers: { ...c.auth, 'idempotency-key': `many-card-${c.id}` },
+      payload: { pay_ids: invoices.map((i) => i.id), payment_method: 'bank_card' },
+    });
+    expect(many.statusCode, many.body).toBe(200);
+    const result = PayResultSchema.parse(many.json());
+    expect(result.status).toBe('pending');
+    expect(result.confirmation_url).toBeDefined();
+    const row = await paymentRow(result.pay_id);
+    expect(row).toMatchObject({ amount: 1_500_00, object_id: null });
+    expect(row.title).toBe(`Оплата заказов №${a}, №${b}`);
+    await bank().complete(row.provider_payment_id!, 'succeeded');
+    await applyProviderPayment(t.app.database.db, bank(), row.provider_payment_id!);
+    expect(await orderRow(t.app, a)).toMatchObject({ status_id: 3, paid: 700_00 });
+    expect(await orderRow(t.app, b)).toMatchObject({ status_id: 3, paid: 800_00 });
+    const pending = await t.app.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', c.id)
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+    await expectLedgerOk(t.app);
+  });
+
   it('pay/ takes over the order’s invoice instead of adding a second row', async () => {
     await fresh();
     const id = await awaitingOrder(t.app, c, 1_000_00);
