@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { nowIso } from '../src/db/index';
-import { recordEvent, systemActor } from '../src/modules/orders/lifecycle';
 import { accounts, checkLedger, financesOf, postTxn } from '../src/modules/payments/ledger';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { dayIn, orderBody, placeOrder, workTypes } from './orders-fixtures';
@@ -160,17 +159,5 @@ export function pay(
     url: api.payments.pay,
     headers: key === null ? auth : { ...auth, 'idempotency-key': key },
     payload,
-  });
-}
-
-/** Pays an order in the database as settling would, timeline event included (no ledger). */
-export async function markPaid(app: FastifyInstance, orderId: number, amount: number): Promise<void> {
-  await app.database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({ status_id: OrderStatusId.searchingAuthor, paid: amount })
-      .where('id', '=', orderId)
-      .execute();
-    await recordEvent(trx, orderId, 'paid', systemActor, { amount });
   });
 }

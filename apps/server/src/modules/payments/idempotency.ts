@@ -43,7 +43,7 @@ export function requestHash(body: unknown): string {
 }
 
 /** The header's value, or a 400 «Не хватает заголовка Idempotency-Key». */
-export function requireKey(key: string | string[] | undefined): string {
+function requireKey(key: string | string[] | undefined): string {
   const value = Array.isArray(key) ? key[0] : key;
   if (value === undefined || !KEY_PATTERN.test(value)) {
     throw new HttpError(400, paymentMessages.idempotencyKeyRequired, {

@@ -55,7 +55,7 @@ export const payMessages = {
   providerFailed: 'Платёжный сервис не ответил — попробуйте ещё раз',
 } as const;
 
-export const METHOD_TITLES: Record<PaymentMethodId, string> = {
+const METHOD_TITLES: Record<PaymentMethodId, string> = {
   bank_card: 'Банковская карта',
   sbp: 'СБП',
   yoo_money: 'ЮMoney',
@@ -82,7 +82,7 @@ export function firstHalf(price: number): number {
 }
 
 /** The first half may be paid when nothing is paid yet and the price is at least 2 000 ₽. */
-export const HALF_MIN_PRICE = 2_000_00;
+const HALF_MIN_PRICE = 2_000_00;
 
 /** Bonuses that may cover an order of this price. */
 export function bonusCap(price: number): number {

@@ -1,5 +1,5 @@
 import { OrderStatusId } from '@cabinet/contract';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
@@ -39,7 +39,7 @@ import type { PaymentProvider } from './providers/types';
  */
 
 /** Share of a fully paid order's money that comes back as bonuses. */
-export const BONUS_ACCRUAL_PERCENT = 3;
+const BONUS_ACCRUAL_PERCENT = 3;
 
 /** What `payments.data` carries for settling. */
 export interface PaymentData {
@@ -51,7 +51,7 @@ export interface PaymentData {
   pay_ids?: number[];
 }
 
-export type PaymentRow = Omit<PaymentsTable, 'id' | 'bonus' | 'refunded' | 'data'> & {
+type PaymentRow = Omit<PaymentsTable, 'id' | 'bonus' | 'refunded' | 'data'> & {
   id: number;
   bonus: number;
   refunded: number;
@@ -158,13 +158,14 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
       { account: accounts.revenue, amount: p.amount },
     ]);
   }
+  let spent = 0;
   if (p.bonus > 0) {
     // Bonuses are spent only now. Through a provider they were checked when paying, but could have
     // gone meanwhile: the money that arrived is recorded all the same, with the bonuses still held
     // (the order then owes the rest).
     await lockCustomer(trx, p.user_id);
     const held = await balanceOf(trx, accounts.customerBonus(p.user_id));
-    const spent = Math.min(p.bonus, held);
+    spent = Math.min(p.bonus, held);
     if (spent < p.bonus) {
       await trx.updateTable('payments').set({ bonus: spent }).where('id', '=', p.id).execute();
       for (const share of shares) share.amount -= Math.min(share.amount, p.bonus - spent);
@@ -216,8 +217,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
   }
   // Earned when an order becomes fully paid (by halves too): on its price, less the bonuses spent
   // with this payment — bonuses are earned on money, not on bonuses.
-  const spentBonus = Number((await lockPayment(trx, p.id))?.bonus ?? 0);
-  const earned = Math.floor((Math.max(0, accrual - spentBonus) * BONUS_ACCRUAL_PERCENT) / 100);
+  const earned = Math.floor((Math.max(0, accrual - spent) * BONUS_ACCRUAL_PERCENT) / 100);
   if (earned > 0) {
     const entries: LedgerEntry[] = [
       { account: accounts.bonusPool, amount: -earned },
@@ -267,11 +267,4 @@ export async function applyProviderPayment(
   if (remote.status === 'pending' || remote.status === 'waiting_for_capture') return 'unchanged';
   if (remote.status === 'succeeded' && remote.amount !== row.amount) return 'mismatch';
   return settlePayment(db, row.id, { status: remote.status, amount: remote.amount });
-}
-
-/** PostgreSQL: holds a payment row until the transaction ends (SQLite's write lock already does). */
-export async function lockPayment(trx: Kysely<DB>, paymentId: number) {
-  let query = trx.selectFrom('payments').selectAll().where('id', '=', paymentId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  return query.executeTakeFirst();
 }
