@@ -29,6 +29,8 @@ export const workspaceText = {
   acceptCancel: 'Отмена',
   accepted: 'Работа принята. Спасибо!',
   sendBack: 'Отправить на доработку',
+  pay: 'Оплатить заказ',
+  tip: 'Оставить чаевые автору',
 
   // The tabs.
   tabsLabel: 'Разделы заказа',

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Order } from '@cabinet/contract';
+import { OrderStatusId, type Order } from '@cabinet/contract';
 import { IconCalendarDue, IconShieldCheck, IconUser, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { commonMessages } from '../../../shared/messages';
 import { notify } from '../../../shared/notify';
@@ -44,6 +44,8 @@ export function WorkspaceHeader({ order }: { order: Order }) {
   const [accepting, setAccepting] = useState(false);
   const countdown = order.deadline_at ? deadlineCountdown(order.deadline_at, now) : null;
   const guarantee = guaranteeLine(order.guarantee_until, now);
+  const payable = order.status.id === OrderStatusId.awaitingPayment && order.price > order.paid;
+  const tippable = order.status.id === OrderStatusId.completed && order.author !== null;
 
   const accept = async () => {
     setAccepting(true);
@@ -103,6 +105,19 @@ export function WorkspaceHeader({ order }: { order: Order }) {
             </Fact>
           ) : null}
         </SimpleGrid>
+        {payable || tippable ? (
+          <Group gap="sm">
+            {payable ? (
+              <Button component={Link} to={paths.order.pay.getHref(order.id)}>
+                {t.pay}
+              </Button>
+            ) : (
+              <Button component={Link} to={paths.order.tip.getHref(order.id)} variant="light">
+                {t.tip}
+              </Button>
+            )}
+          </Group>
+        ) : null}
         {order.can_accept ? (
           <Group gap="sm">
             <Button onClick={() => setConfirming(true)}>{t.accept}</Button>

@@ -43,6 +43,40 @@ describe('the order workspace', () => {
     expect(within(header).getByText('до 12 декабря 2026')).toBeInTheDocument();
   });
 
+  it('leads to paying an order that awaits payment, and to a tip once it is completed', async () => {
+    serve(
+      fakeWorkspaceServer({
+        order: workspaceOrder(7, {
+          status: { id: 2, title: 'Ожидает оплаты' },
+          paid: 0,
+          author: null,
+          can_accept: false,
+        }),
+      }),
+    );
+    const first = renderWorkspace('/order/7/chat');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Оплатить заказ' })).toHaveAttribute(
+      'href',
+      '/order/7/pay',
+    );
+    expect(within(header).queryByRole('link', { name: 'Оставить чаевые автору' })).not.toBeInTheDocument();
+    first.unmount();
+
+    serve(
+      fakeWorkspaceServer({
+        order: workspaceOrder(7, { status: { id: 7, title: 'Выполнен' }, can_accept: false }),
+      }),
+    );
+    renderWorkspace('/order/7/chat');
+    const done = await screen.findByRole('banner');
+    expect(within(done).getByRole('link', { name: 'Оставить чаевые автору' })).toHaveAttribute(
+      'href',
+      '/order/7/tip',
+    );
+    expect(within(done).queryByRole('link', { name: 'Оплатить заказ' })).not.toBeInTheDocument();
+  });
+
   it('says when the price, the author and the deadline are not set yet, and shows no guarantee', async () => {
     serve(
       fakeWorkspaceServer({
