@@ -10,7 +10,7 @@ import {
 } from '@cabinet/contract';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY } from '../src/db/seed';
 import { accounts, balanceOf } from '../src/modules/payments/ledger';
 import { ensureInvoices } from '../src/modules/payments/invoices';
@@ -161,6 +161,28 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     // Paid through the provider, the balance is untouched (only the bonus accrual).
     expect(await finances(t.app, c.id)).toEqual({ money: 0, bonus: 75_00 });
     await expectLedgerOk(t.app);
+  });
+
+  it('answers 502 when the provider fails, leaving the attempt canceled and the order waiting', async () => {
+    await fresh();
+    const id = await awaitingOrder(t.app, c, 2_000_00);
+    const spy = vi.spyOn(bank(), 'createPayment').mockRejectedValueOnce(new Error('bank down'));
+    try {
+      const res = await pay(t.app, c.auth, { purpose: 'order', object_id: id, payment_method: 'bank_card' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ detail: payMessages.providerFailed });
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await t.app.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('user_id', '=', c.id)
+      .execute();
+    expect(rows).toEqual([{ status: 'canceled' }]);
+    expect(await orderRow(t.app, id)).toMatchObject({ status_id: 2, paid: 0 });
+    const retry = await pay(t.app, c.auth, { purpose: 'order', object_id: id, payment_method: 'bank_card' });
+    expect(retry.statusCode, retry.body).toBe(200);
   });
 
   it('a declined payment moves nothing and the order keeps waiting', async () => {
