@@ -125,16 +125,25 @@ describe('payments and money, in the browser', () => {
     await page.waitForURL('**/payments/pay');
     await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(amount));
 
-    // Paid from the balance at once: no bank page, and the header's money drops in place.
+    // Paid from the balance at once: no bank page, the result screen reached inside the app, and
+    // back in the cabinet the header shows the money and the bonuses earned, with no reload.
     await page.goto(`/order/${id}/pay`);
     await page.getByText(rub(PRICE)).first().waitFor();
     await markDocument(page);
     await chooseMethod(page, 'С баланса');
     await page.getByRole('button', { name: `Оплатить ${rub(PRICE)}`, exact: true }).click();
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(amount - PRICE));
-    expect(await sameDocument(page)).toBe(true);
+    await page.waitForURL('**/payment?status=success');
+    await page.getByRole('heading', { name: 'Оплата прошла успешно' }).waitFor();
     expect(await orderStatusId(base, customer.token, id)).toBe(3);
-    expect((await finances(base, customer.token)).money).toBe(amount - PRICE);
+    const after = await finances(base, customer.token);
+    expect(after.money).toBe(amount - PRICE);
+    // A fully paid order earns bonuses (kopecks of them; the header counts whole ones).
+    expect(after.bonus).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'К платежам', exact: true }).click();
+    await page.waitForURL('**/payments/pay');
+    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(amount - PRICE));
+    expect(await textOf(headerMoney(page))).toContain(`Бонусы: ${after.bonus / 100} бонус`);
+    expect(await sameDocument(page)).toBe(true);
     expect(errors).toEqual([]);
   });
 
