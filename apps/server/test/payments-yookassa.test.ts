@@ -1,4 +1,10 @@
-import { OrderStatusId, PayResultSchema, api } from '@cabinet/contract';
+import {
+  OrderStatusId,
+  PayResultSchema,
+  RefundStornoPlanSchema,
+  RepaymentResultSchema,
+  api,
+} from '@cabinet/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +23,7 @@ import {
   payCustomer,
   type PayCustomer,
 } from './payments-fixtures';
+import { customerWithPhone, verify } from './payments-verify-fixtures';
 import { startFakeYookassa, type FakeYookassa } from './support/fake-yookassa';
 
 const SHOP_ID = '100500';
@@ -611,6 +618,89 @@ describe('YooKassa: the whole loop through pay/', () => {
     } finally {
       await wrong.close();
     }
+  });
+});
+
+describe('YooKassa: money going out through refund-storno/ and repayment/', () => {
+  let fake: FakeYookassa;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeYookassa({ shopId: SHOP_ID, secretKey: SECRET });
+    t = await buildPaymentsApp(yookassaEnv(fake));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A top-up YooKassa collected and notified us of. */
+  async function topUp(c: PayCustomer, amount: number) {
+    const res = await pay(t.app, c.auth, { purpose: 'replenish', amount, payment_method: 'bank_card' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { pay_id } = PayResultSchema.parse(res.json());
+    const remote = [...fake.payments.values()].find((p) => p.metadata.payment_id === String(pay_id))!;
+    fake.succeed(remote.id);
+    expect((await notify(t, notification('payment.succeeded', { id: remote.id }))).statusCode).toBe(200);
+    return remote.id;
+  }
+
+  it('refunds a storno through POST /refunds to the payment the money came from', async () => {
+    const c = await payCustomer(t.app);
+    const remoteId = await topUp(c, 200000);
+    expect((await finances(t.app, c.id)).money).toBe(200000);
+    const before = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.payments.refundStorno,
+      headers: { ...c.auth, 'idempotency-key': idemKey() },
+      payload: { refund_sum: 150050 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(RefundStornoPlanSchema.parse(res.json()).refund_sum).toBe(150050);
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/refunds',
+      headers: { authorization: basic(SHOP_ID, SECRET) },
+      body: { payment_id: remoteId, amount: { value: '1500.50', currency: 'RUB' } },
+    });
+    expect(sent[0]!.headers['idempotence-key']).toBeTruthy();
+    expect(fake.payments.get(remoteId)!.refunded_amount).toEqual({ value: '1500.50', currency: 'RUB' });
+    expect((await finances(t.app, c.id)).money).toBe(200000 - 150050);
+    await expectLedgerOk(t.app);
+  });
+
+  it('pays the balance out to a card through POST /payouts after SMS verification', async () => {
+    const c = await customerWithPhone(t.app);
+    await topUp(c, 300000);
+    await verify(t.app, c);
+    const before = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.payments.repayment,
+      headers: { ...c.auth, 'idempotency-key': idemKey() },
+      payload: {
+        amount: 100000,
+        card_number: '5555555555554477',
+        recipient_name: 'Иван Петров',
+        country: 'RU',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(RepaymentResultSchema.parse(res.json())).toMatchObject({ status: 'succeeded', money: 200000 });
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/payouts',
+      body: {
+        amount: { value: '1000.00', currency: 'RUB' },
+        payout_destination_data: { type: 'bank_card', card: { number: '5555555555554477' } },
+      },
+    });
+    await expectLedgerOk(t.app);
   });
 });
 
