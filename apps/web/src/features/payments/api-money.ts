@@ -11,6 +11,7 @@ import {
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
+import { payKeys, refreshAfterPayment } from './cache';
 import { withQuery, type HistoryRequest } from './model';
 
 /**
@@ -19,16 +20,13 @@ import { withQuery, type HistoryRequest } from './model';
  * key the withdraw guard reads it under (api.ts), so the screen and the guard share one answer.
  */
 export const moneyKeys = {
-  all: ['payments'] as const,
+  all: payKeys.all,
   balance: (page: number) => ['payments', 'balance', page] as const,
   history: (query: HistoryRequest) => ['payments', 'history', query] as const,
   verification: (purpose: VerificationPurpose) => ['payments', 'verification-status', purpose] as const,
   countries: ['payments', 'refund-recipient-countries'] as const,
   extra: ['payments', 'refund-extra'] as const,
 };
-
-/** The header's money and bonus (features/profile's finances query), read again after a payout. */
-const FINANCES_KEY = ['profile', 'finances'] as const;
 
 export const balanceQuery = (page: number) =>
   queryOptions({
@@ -90,12 +88,7 @@ export function refreshVerification(client: QueryClient, purpose: VerificationPu
 }
 
 /** After money moved: the balance, the history and the header's finances are read again. */
-export function refreshMoney(client: QueryClient): Promise<void> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: moneyKeys.all }),
-    client.invalidateQueries({ queryKey: FINANCES_KEY }),
-  ]).then(() => undefined);
-}
+export const refreshMoney = refreshAfterPayment;
 
 /** `POST verificate-code/{type}/`: sends the SMS (a phone only when the profile has none). */
 export async function sendVerificationCode(purpose: VerificationPurpose, phone?: string): Promise<void> {
