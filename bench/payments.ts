@@ -8,15 +8,16 @@
 //
 // Prints per database: throughput and latency p50/p99 of the 200, how many succeeded and were
 // refused (409 «На балансе недостаточно средств»), the final balance — which must be the top-up
-// minus exactly what succeeded, and never below zero — and the ledger check (checkLedger, what
-// `npm run ledger:check` runs) after the server stopped. Baseline, in the same run and before it:
-// the same number of concurrent reads of the same customer's balance (`PATCH profile/status/`,
-// what the header asks). Exits 1 when the books do not balance or the money does not add up.
+// minus exactly what succeeded, and never below zero — every success sent again with its
+// Idempotency-Key (the first answer, nothing moved), and the ledger check after the server
+// stopped: checkLedger imported, and `npm run ledger:check` on the same database. Baseline, in
+// the same round and just before: as many concurrent reads of the same customer's balance
+// (`PATCH profile/status/`, what the header asks). Exits 1 when a check fails.
 //
 // BENCH_PAYMENTS_REQUESTS (200) in all, half payments and half withdrawals; BENCH_PAYMENTS_ROUNDS
 // (3) rounds of them per database, each against a fresh top-up, their figures printed one by one.
 // `--pg` adds PostgreSQL, `--only-pg` runs it alone.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,6 +48,7 @@ const PASSWORD = 'Zelenyi-Kit-2026';
 
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 interface Server {
   url: string;
@@ -486,7 +488,15 @@ async function runOn(
     `ledger check: ${check.ok ? 'balanced' : 'NOT BALANCED'} — ${check.txns} txns, ${check.unbalanced.length} unbalanced, ` +
       `${check.drifted.length} drifted balances, ${check.negative.length} customer accounts below zero`,
   );
-  return { ok: ok && check.ok };
+  // The operator's command on the same database: it must say the same.
+  const script = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: dbUrl ?? '', SQLITE_PATH: sqlitePath },
+    encoding: 'utf8',
+  });
+  const said = `${script.stdout ?? ''}${script.stderr ?? ''}`.trim().split('\n').pop() ?? '';
+  console.log(`npm run ledger:check: exit ${script.status} — ${said}`);
+  return { ok: ok && check.ok && script.status === 0 };
 }
 
 function rub(kopecks: number): string {
