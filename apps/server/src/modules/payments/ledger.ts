@@ -10,9 +10,10 @@ import { HttpError } from '../../plugins/errors';
  * back in the same statement, and a negative result throws (rolling the transaction back) — on
  * PostgreSQL the row's lock serialises concurrent movements, on SQLite the database's write lock.
  *
- * Signs: a customer's money or bonus account grows with +; the service's accounts are the other
- * side — `provider_clearing` goes − when a provider collects money for us (it owes it to us),
- * `revenue` − when an order's price is earned, `bonus_pool` − when bonuses are granted, and so on.
+ * Signs: what the service owes or has earned grows with + — a customer's money and bonus, tips
+ * owed to an author, `revenue` when an order's price is earned (− when given back); where the money
+ * physically sits is the other side — `provider_clearing` goes − when a provider collects for us.
+ * The shapes of each movement are listed in settle.ts, refunds.ts and payouts.ts.
  */
 export const accounts = {
   /** What the customer holds on the balance (a liability of the service). */
