@@ -104,6 +104,9 @@ export const ConfigSchema = z
     YOOKASSA_SHOP_ID: z.string().default(''),
     YOOKASSA_SECRET_KEY: z.string().default(''),
     YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+    // Payouts to cards go through YooKassa's gateway agent; without these, the shop's own id and key.
+    YOOKASSA_PAYOUT_AGENT_ID: z.string().default(''),
+    YOOKASSA_PAYOUT_SECRET_KEY: z.string().default(''),
     // Where YooKassa's notifications may come from (its published ranges); comma-separated CIDRs.
     YOOKASSA_NOTIFY_IPS: z
       .string()

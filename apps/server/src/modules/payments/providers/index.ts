@@ -12,6 +12,8 @@ export function createProvider(config: Config, db: Kysely<DB>): PaymentProvider 
       shopId: config.YOOKASSA_SHOP_ID,
       secretKey: config.YOOKASSA_SECRET_KEY,
       apiUrl: config.YOOKASSA_API_URL,
+      payoutAgentId: config.YOOKASSA_PAYOUT_AGENT_ID,
+      payoutSecretKey: config.YOOKASSA_PAYOUT_SECRET_KEY,
     });
   }
   return new TestProvider(db, config.PUBLIC_URL);
