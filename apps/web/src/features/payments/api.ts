@@ -34,7 +34,8 @@ const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
 
 /** For the withdraw route guard: always a fresh check. */
 export function loadVerificationStatus(purpose: VerificationPurpose): Promise<VerificationStatus> {
-  return queryClient.fetchQuery({ ...verificationStatusQueryOptions(purpose), staleTime: 0 });
+  // Spec §8: a failed check sends the customer to the payouts screen at once, not after retries.
+  return queryClient.fetchQuery({ ...verificationStatusQueryOptions(purpose), staleTime: 0, retry: false });
 }
 
 function withQuery(path: string, query: Record<string, string | number | null>): string {
