@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { createStaff } from './staff-fixtures';
 import { multipart, orderBody, samples, workTypes } from './orders-fixtures';
 
 // Requests of one customer that arrive together: what one of them decides from the customer's
@@ -89,5 +90,29 @@ describe('requests of one customer at the same time', () => {
     const [first, second] = orders.sort((a, b) => Number(b.is_first_order) - Number(a.is_first_order));
     expect(first!.discount).toBeGreaterThan(0);
     expect(second!.discount).toBe(0);
+  });
+
+  it('places orders of a customer while a manager prices their others, without a deadlock', async () => {
+    // PostgreSQL: placing holds the customer's row; pricing holds the order's counters and then
+    // checks foreign keys to that row. FOR UPDATE there deadlocked (500); FOR NO KEY UPDATE does
+    // not block a key check.
+    const auth = await customer();
+    const manager = await createStaff(t.app, 'manager');
+    const place = () =>
+      t.app.inject({ method: 'POST', url: api.orders.root, headers: auth, payload: orderBody(coursework) });
+    const placed = await Promise.all([0, 1, 2, 3, 4, 5].map(() => place()));
+    const ids = placed.map((r) => OrderCreatedSchema.parse(r.json()).id);
+    const answers = await Promise.all([
+      ...ids.map((id, i) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: api.staff.order(id),
+          headers: manager.auth,
+          payload: { price: 100_000 + i },
+        }),
+      ),
+      ...[0, 1, 2, 3, 4, 5].map(() => place()),
+    ]);
+    for (const r of answers) expect(r.statusCode, r.body).toBeLessThan(300);
   });
 });
