@@ -417,6 +417,12 @@ describe('the order chat, customer and author side by side', () => {
         await chatLog(cust.page).getByRole('article').first().waitFor();
         await cust.page.waitForLoadState('networkidle');
         found.push(...(await axeViolations(cust.page)).map((v) => `customer ${label}: ${v}`));
+        // The composer is on screen when the chat opens, above the phone's tab bar (64 px).
+        const composerBox = await cust.page.getByRole('textbox', { name: 'Сообщение' }).boundingBox();
+        expect(composerBox, label).not.toBeNull();
+        expect(composerBox!.y + composerBox!.height, label).toBeLessThanOrEqual(
+          viewport.height - (viewport.width < 768 ? 64 : 0),
+        );
         await cust.page.screenshot({ path: `${SHOTS_DIR}/chat-customer-${theme}-${viewport.width}.png` });
         await cust.page.screenshot({
           path: `${SHOTS_DIR}/chat-customer-${theme}-${viewport.width}-full.png`,

@@ -101,7 +101,7 @@ export function ChatView({
   };
 
   return (
-    <div className={classes.chat}>
+    <div className={classes.chat} ref={fitToViewport}>
       {status === 'error' ? (
         <Alert color="red" title={t.loadFailed} role="alert" m="sm">
           <Stack gap="xs" align="flex-start">
@@ -188,4 +188,26 @@ export function ChatView({
       <Composer face={face} onSend={send} onType={onType} />
     </div>
   );
+}
+
+/**
+ * Sizes the chat to the viewport below where it starts, so that the composer is on screen when the
+ * chat opens (the order's header above it is of any height): its page offset goes to `--chat-top`,
+ * which chat.module.css subtracts from the viewport's height; kept in step as the page resizes.
+ */
+function fitToViewport(node: HTMLDivElement | null): (() => void) | undefined {
+  if (!node) return undefined;
+  const measure = () => {
+    const top = node.getBoundingClientRect().top + window.scrollY;
+    node.style.setProperty('--chat-top', `${Math.round(top)}px`);
+  };
+  measure();
+  // What is above it may still be loading: the page's own size changing moves the chat.
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+  observer?.observe(document.body);
+  window.addEventListener('resize', measure);
+  return () => {
+    observer?.disconnect();
+    window.removeEventListener('resize', measure);
+  };
 }
