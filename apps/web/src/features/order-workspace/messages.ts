@@ -4,7 +4,6 @@ import { formatMoney, plural } from '../../shared/format';
 export const workspaceText = {
   orderNumber: (id: number) => `Заказ № ${id}`,
   loadFailed: 'Не удалось загрузить заказ.',
-  retry: 'Повторить',
 
   // The header.
   deadline: 'Срок сдачи',

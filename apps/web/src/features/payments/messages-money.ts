@@ -15,8 +15,6 @@ export const moneyMessages = {
   movementsEmpty: 'Движений по балансу пока не было. Пополните баланс или оплатите заказ.',
   toReplenish: 'Пополнить баланс',
   balanceLoadFailed: 'Не удалось загрузить баланс',
-  retry: 'Повторить',
-  unexpectedError: 'Что-то пошло не так. Попробуйте ещё раз.',
   pagesLabel: 'Страницы',
   pageNumber: (page: number) => `Страница ${page}`,
   previousPage: 'Предыдущая страница',

@@ -23,7 +23,6 @@ export const payMessages = {
   partHalfChoice: (kopecks: number) => `Оплатить половину — ${formatKopecks(kopecks)}`,
   loading: 'Загружаем',
   loadFailed: 'Не удалось загрузить данные',
-  retry: 'Повторить',
   toOrder: 'Вернуться к заказу',
   toOrders: 'К заказам',
 

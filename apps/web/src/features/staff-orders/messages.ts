@@ -35,7 +35,6 @@ export const staffOrdersMessages = {
   emptyQueue: 'Заказов с такими условиями нет',
   emptyQueueHint: 'Измените фильтры или сбросьте их.',
   loadFailed: 'Не удалось загрузить данные',
-  retry: 'Повторить',
   pagePrevious: 'Предыдущая страница',
   pageNext: 'Следующая страница',
   pageNumber: (n: number) => `Страница ${n}`,

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { timelineQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { formatDateTime, newestFirst } from '../model';
-import { LoadError, LoadingRows } from './query-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 
 /** From Mantine's `lg` the timeline sits beside the tab (the layout's grid); narrower it folds under a button. */
 const WIDE_QUERY = '(min-width: 75em)';

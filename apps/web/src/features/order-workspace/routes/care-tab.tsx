@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { careListQuery, careQuery, refreshAfterSeen } from '../api';
 import { CareForm, CareReply } from '../components/care-forms';
-import { EmptyState, LoadError, LoadingRows } from '../components/query-states';
+import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';
 import { formatDateTime } from '../model';

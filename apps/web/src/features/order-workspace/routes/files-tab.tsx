@@ -7,7 +7,7 @@ import { FilesField } from '../../../shared/ui/files-field';
 import { UploadList } from '../../../shared/ui/upload-list';
 import { deletePendingFile, filesQuery, refreshOrder, uploadOrderFile } from '../api';
 import { FileList } from '../components/file-actions';
-import { EmptyState, LoadError, LoadingRows } from '../components/query-states';
+import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { ZipDownload } from '../components/zip-download';
 import { workspaceText as t } from '../messages';
 import { groupFiles } from '../model';

@@ -6,7 +6,7 @@ import { useEffect, useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { refreshAfterSeen, reworkQuery, reworksQuery, workspaceOrderQuery } from '../api';
 import { FileList } from '../components/file-actions';
-import { EmptyState, LoadError, LoadingRows } from '../components/query-states';
+import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { ReworkForm } from '../components/rework-form';
 import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';

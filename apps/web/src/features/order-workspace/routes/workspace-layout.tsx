@@ -4,7 +4,7 @@ import { Outlet, useParams } from 'react-router';
 import { workspaceOrderQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { OrderTimeline } from '../components/order-timeline';
-import { LoadError, LoadingRows } from '../components/query-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { WorkspaceHeader } from '../components/workspace-header';
 import { WorkspaceTabs } from '../components/workspace-tabs';
 

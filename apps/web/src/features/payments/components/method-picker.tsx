@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { methodsQuery } from '../api';
 import { payMessages as m } from '../messages';
-import { LoadError, LoadingBlocks } from './load-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 
 interface Props {
   purpose: PaymentPurpose;
@@ -38,7 +38,7 @@ export function MethodPicker({ purpose, amount, value, onChange, error, exclude 
     }
   }, [query.isSuccess, query.isPlaceholderData, chosen, fallback, value, onChange]);
 
-  if (query.isPending) return <LoadingBlocks label={m.methodsLoading} rows={3} />;
+  if (query.isPending) return <LoadingRows label={m.methodsLoading} rows={3} />;
   if (query.isError) {
     return <LoadError title={m.methodsFailed} error={query.error} onRetry={() => void query.refetch()} />;
   }

@@ -3,6 +3,7 @@ import { PAYOUT_MAX_KOPECKS, PAYOUT_MIN_KOPECKS } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
+import { errorText } from '../../../shared/ui/query-states';
 import { formatKopecks } from '../../../shared/format';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
@@ -88,7 +89,7 @@ export function RepaymentForm({
         await refreshVerification(client, 'repayment');
         return;
       }
-      setSendError(error instanceof ApiError ? error.message : m.unexpectedError);
+      setSendError(errorText(error));
     } finally {
       setSending(false);
     }

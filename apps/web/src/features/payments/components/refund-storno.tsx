@@ -9,7 +9,7 @@ import { executeStorno, loadStornoPlan, refreshMoney } from '../api-money';
 import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { amountSchema } from '../model';
-import { errorText } from './money-states';
+import { errorText } from '../../../shared/ui/query-states';
 
 /**
  * Storno (spec §3/§9, the default way back): the sum → `GET refund-storno/?refund_sum=` shows which

@@ -14,7 +14,7 @@ import { PhoneField } from '../../../shared/ui/phone-field';
 import { confirmVerificationCode, refreshVerification, sendVerificationCode } from '../api-money';
 import { moneyMessages as m } from '../messages-money';
 import { isVerificationPassed, verificationPhone, type VerificationStatus } from '../model';
-import { errorText } from './money-states';
+import { errorText } from '../../../shared/ui/query-states';
 
 type Step = 'start' | 'phone' | 'code';
 

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCount, formatDate, formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { useHistory } from '../api-money';
-import { EmptyState, LoadError, LoadingRows, Pager } from '../components/money-states';
+import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { Pager } from '../components/money-states';
 import { moneyMessages as m } from '../messages-money';
 import {
   historyQuery,

@@ -8,7 +8,7 @@ import { paths } from '../../../shared/paths';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { financesQuery, pay } from '../api';
-import { LoadError, LoadingBlocks } from '../components/load-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { MethodPicker } from '../components/method-picker';
 import { PaySummary, type SummaryLine } from '../components/pay-summary';
 import { usePayment } from '../components/use-payment';
@@ -31,7 +31,7 @@ export default function OrderPayPage() {
   const { id = '' } = useParams();
   const order = useQuery(getOrderQueryOptions(id));
 
-  if (order.isPending) return <LoadingBlocks label={m.orderNumber(id)} rows={4} />;
+  if (order.isPending) return <LoadingRows label={m.orderNumber(id)} rows={4} />;
   if (order.isError) {
     return <LoadError title={m.loadFailed} error={order.error} onRetry={() => void order.refetch()} />;
   }

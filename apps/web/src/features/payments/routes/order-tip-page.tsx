@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { getOrderQueryOptions } from '../../../shared/api/get-order';
 import { paths } from '../../../shared/paths';
 import { AmountPayForm } from '../components/amount-pay-form';
-import { LoadError, LoadingBlocks } from '../components/load-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { payMessages as m } from '../messages';
 import { roublesParam } from '../pay-model';
 
@@ -18,7 +18,7 @@ export default function OrderTipPage() {
   const [search] = useSearchParams();
   const order = useQuery(getOrderQueryOptions(id));
 
-  if (order.isPending) return <LoadingBlocks label={m.orderNumber(id)} rows={3} />;
+  if (order.isPending) return <LoadingRows label={m.orderNumber(id)} rows={3} />;
   if (order.isError) {
     return <LoadError title={m.loadFailed} error={order.error} onRetry={() => void order.refetch()} />;
   }

@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { packetQuery, pay } from '../api';
-import { LoadError, LoadingBlocks } from '../components/load-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { MethodPayForm } from '../components/method-pay-form';
 import { payMessages as m } from '../messages';
 
@@ -15,7 +15,7 @@ export default function PacketPayPage() {
   const { id = '' } = useParams();
   const packet = useQuery({ ...packetQuery(id), retry: false });
 
-  if (packet.isPending) return <LoadingBlocks label={m.packetTitle} rows={4} />;
+  if (packet.isPending) return <LoadingRows label={m.packetTitle} rows={4} />;
   if (packet.isError) {
     // Another customer's packet, or none: the app's not-found page.
     if (packet.error instanceof ApiError && packet.error.status === 404) {

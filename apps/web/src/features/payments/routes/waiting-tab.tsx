@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { payMany, waitingQuery } from '../api';
-import { LoadError, LoadingBlocks } from '../components/load-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { MethodPayForm } from '../components/method-pay-form';
 import { payMessages as m } from '../messages';
 
@@ -34,7 +34,7 @@ export default function WaitingTab() {
   // What the customer changed; a row nobody touched keeps the server's `checked`.
   const [ticks, setTicks] = useState<ReadonlyMap<number, boolean>>(new Map());
 
-  if (list.isPending) return <LoadingBlocks label={m.waitingList} rows={4} />;
+  if (list.isPending) return <LoadingRows label={m.waitingList} rows={4} />;
   if (list.isError) {
     return <LoadError title={m.loadFailed} error={list.error} onRetry={() => void list.refetch()} />;
   }

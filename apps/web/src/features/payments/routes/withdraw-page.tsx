@@ -3,7 +3,7 @@ import { Link, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { deepestHandle } from '../../../shared/route-handle';
 import { useBalance, useVerificationStatus } from '../api-money';
-import { LoadError, LoadingRows } from '../components/money-states';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { RepaymentForm } from '../components/refund-repayment-form';
 import { VerificationBlock } from '../components/verification-block';
 import { moneyMessages as m } from '../messages-money';

@@ -1,27 +1,15 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { ApiError } from '../../../shared/api/errors';
+import {
+  LoadError as SharedLoadError,
+  LoadingRows as SharedLoadingRows,
+} from '../../../shared/ui/query-states';
 import { staffOrdersMessages as m } from '../messages';
 
+/** The staff screens' dense rows while a list loads. */
 export function LoadingRows({ rows = 5 }: { rows?: number }) {
-  return (
-    <Stack gap="xs" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </Stack>
-  );
+  return <SharedLoadingRows rows={rows} height={36} />;
 }
 
-/** A failed load: the server's Russian reason when it gave one, and a retry. */
+/** A failed load under the staff screens' one title. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert color="red" role="alert" title={m.loadFailed}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{error instanceof ApiError ? error.message : null}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {m.retry}
-        </Button>
-      </Group>
-    </Alert>
-  );
+  return <SharedLoadError title={m.loadFailed} error={error} onRetry={onRetry} />;
 }
