@@ -31,6 +31,30 @@ export const api = {
   profile: {
     root: '/api/client/profile/',
     status: '/api/client/profile/status/',
+    // Issue 12.
+    /** GET the `avatars` map, POST (multipart) a new image, DELETE back to initials. */
+    avatar: '/api/client/profile/avatar/',
+    /** POST subscribes to the newsletter, DELETE unsubscribes. */
+    subscribe: '/api/client/profile/subscribe/',
+    /** GET `{ is_need_show }` for the diploma half-price popup. */
+    profilePopup: '/client/api/profile/profile-popup/',
+    /** PATCH: the popup was dismissed (never shown again). */
+    popup: '/api/client/profile/popup/',
+    /** GET / POST the UI session store (spec §3 "Session"). */
+    session: '/client/api/profile/session/',
+    /** DELETE unlinks a social network (refused when it is the only way to sign in). */
+    socialLink: (network: string) => `/client/api/socials/links/${encodeURIComponent(network)}/`,
+    /** POST a phone callback request `{ phone, time }`. */
+    callbacks: '/api/client/callbacks/',
+  },
+  /** Content (issue 12). */
+  content: {
+    /** GET `?answer=`: FAQ search. */
+    faq: '/client/api/main/faq/',
+    banners: '/client/api/main/banners/',
+    space: (x: number | string) => `/client/api/landings/space/${encodeURIComponent(x)}/`,
+    /** POST the title page's fields → a DOCX or a PDF (`format`). */
+    titlePage: '/client/api/main/title_page/',
   },
   orders: {
     /** GET the list (`?tab=&page=&page_size=`); POST an order, or a draft with `is_fake: true`. */
@@ -119,6 +143,9 @@ export const api = {
   chatUnread: '/api/client/chat/unread/',
   /** The staff side (managers and authors); staff tokens only. */
   staff: {
+    /** GET (manager): phone callback requests (issue 12); POST …/{id}/done/. */
+    callbacks: '/api/staff/callbacks/',
+    callbackDone: (id: number | string) => `/api/staff/callbacks/${encodeURIComponent(id)}/done/`,
     login: '/api/staff/auth/login/',
     refresh: '/api/staff/auth/token/refresh/',
     logout: '/api/staff/auth/logout/',
