@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.space.path,
             loader: spaceLoader,
-            lazy: titled,
+            lazy: screen(() => import('../features/content/routes/space-page')),
             handle: handle(titles.space, { hideSidebar: true }),
           },
           {
@@ -268,7 +268,11 @@ export const routes: RouteObject[] = [
               })),
             ],
           },
-          { path: paths.profile.path, lazy: titled, handle: handle(titles.profile) },
+          {
+            path: paths.profile.path,
+            lazy: screen(() => import('../features/profile/routes/profile-page')),
+            handle: handle(titles.profile),
+          },
           {
             path: paths.emailEdit.path,
             lazy: screen(() => import('../features/profile/routes/email-edit-page')),
