@@ -15,6 +15,7 @@ import paymentsModule from './modules/payments/index';
 import devRoutes from './modules/dev/routes';
 import ordersModule from './modules/orders/index';
 import staffOrderRoutes from './modules/orders/staff-routes';
+import avatarRoutes from './modules/profile/avatar-routes';
 import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(socialRoutes);
   await app.register(referenceModule);
   await app.register(storagePlugin);
+  await app.register(avatarRoutes);
   await app.register(ordersModule);
   await app.register(staffModule);
   await app.register(staffOrderRoutes);

@@ -10,6 +10,7 @@ export * from './auth/networks';
 export * from './auth/password';
 export * from './auth/schemas';
 export * from './profile/schemas';
+export * from './profile/avatar';
 export * from './reference';
 export * from './orders';
 export * from './workspace/schemas';

@@ -218,6 +218,8 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'GET', path: '/client/api/change-email/confirm/:token/' },
   { method: 'POST', path: api.auth.changeEmailCancel },
   { method: 'POST', path: api.profile.root },
+  // An avatar's image: an <img> sends no token; the name is random and new with every upload.
+  { method: 'GET', path: `${api.profile.avatar}:file` },
   { method: 'GET', path: companyApi },
   { method: 'POST', path: api.staff.login },
   { method: 'POST', path: api.staff.refresh },

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-order-list-read';
 import * as m010 from './migrations/010-staff-refresh-successor';
 import * as m011 from './migrations/011-chat';
 import * as m012 from './migrations/012-payments';
+import * as m014 from './migrations/014-avatars';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-staff-refresh-successor': m010,
   '011-chat': m011,
   '012-payments': m012,
+  '014-avatars': m014,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -486,6 +486,15 @@ export interface TestBankPaymentsTable {
   created_at: string;
 }
 
+/** A stored image of a customer's current avatar, one per size (migration 014). */
+export interface AvatarFilesTable {
+  stored_name: string;
+  user_id: number;
+  size: number;
+  bytes: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -526,4 +535,5 @@ export interface DB {
   payouts: PayoutsTable;
   sms_outbox: SmsOutboxTable;
   test_bank_payments: TestBankPaymentsTable;
+  avatar_files: AvatarFilesTable;
 }

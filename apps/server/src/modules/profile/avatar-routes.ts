@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_MB, AvatarSchema, api, avatarMessages } from '@cabinet/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError, errorMessages } from '../../plugins/errors';
+import { AvatarService } from './avatar';
+
+const tags = ['profile'];
+const security = [{ bearer: [] }];
+const MB = 1024 * 1024;
+
+/** The one file of the request, read whole (at most AVATAR_MAX_MB): sharp decodes from memory. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part) throw new HttpError(400, avatarMessages.noFile);
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, avatarMessages.tooLarge);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(400, avatarMessages.noFile);
+    throw new HttpError(400, avatarMessages.uploadBroken);
+  }
+}
+
+/**
+ * The avatar (issue 12, spec §3 "Avatar"): `GET` the map of sizes, `POST` an image (multipart),
+ * `DELETE` back to initials; and the images themselves. An image URL is public, because an
+ * `<img>` sends no token, but unguessable (128 random bits, new with every upload) and answers
+ * only while it is someone's current avatar.
+ */
+export default async function avatarRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const avatars = new AvatarService(app.database.db, app.storage);
+
+  app.get(
+    api.profile.avatar,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Аватар: ссылки на квадраты 64, 128 и 256 px (пустой объект, когда фото нет)',
+        response: { 200: AvatarSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => avatars.get(request.userId),
+  );
+
+  app.delete(
+    api.profile.avatar,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Удалить аватар: вместо фото снова инициалы',
+        response: { 200: AvatarSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await avatars.remove(request.userId);
+      return { avatars: {} };
+    },
+  );
+
+  app.get(
+    `${api.profile.avatar}:file`,
+    {
+      schema: {
+        tags,
+        summary: 'Изображение аватара (WebP); адрес случайный и меняется с каждой загрузкой',
+        params: z.object({ file: z.string() }),
+        response: { 200: z.unknown().describe('Изображение WebP'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const content = await avatars.open(request.params.file);
+      if (!content) throw new HttpError(404, errorMessages.notFound);
+      return reply
+        .type('image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(content);
+    },
+  );
+
+  // Multipart only on the upload route (its hooks would otherwise run on every request).
+  await app.register(async function avatarUpload(scope: FastifyInstance) {
+    await scope.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_MB * MB, files: 1, fields: 5, parts: 10 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      api.profile.avatar,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Загрузить фото (multipart, одно изображение до ${AVATAR_MAX_MB} МБ): JPEG, PNG, WebP, GIF, HEIF`,
+          consumes: ['multipart/form-data'],
+          response: { 200: AvatarSchema, ...errorResponses(400, 401, 413) },
+        },
+      },
+      async (request) => avatars.replace(request.userId, await readImage(request)),
+    );
+  });
+}

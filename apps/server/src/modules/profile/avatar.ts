@@ -1,0 +1,155 @@
+import { AVATAR_SIZES, api, avatarMessages, type Avatar, type AvatarSize } from '@cabinet/contract';
+import type { Kysely } from 'kysely';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { DB } from '../../db/types';
+import { HttpError } from '../../plugins/errors';
+import type { Storage } from '../../plugins/storage';
+import { lockCustomer } from '../orders/repo';
+
+/** What sharp may decode: the formats a phone or a camera gives; never SVG (a document, not a picture). */
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+/** 40 megapixels: a modern phone's photo, far below a decompression bomb. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+const WEBP_QUALITY = 82;
+
+/** The stored name as the URL carries it: `<32 hex>.webp`. */
+const AVATAR_FILE = /^([0-9a-f]{32})\.webp$/;
+
+export function avatarFileUrl(storedName: string): string {
+  return `${api.profile.avatar}${storedName}.webp`;
+}
+
+/** The stored name a file URL's last segment names, or null when it names none. */
+export function storedNameOf(file: string): string | null {
+  return AVATAR_FILE.exec(file)?.[1] ?? null;
+}
+
+/** The `avatars` map of the given rows: all three sizes, or `{}` when any is missing. */
+export function avatarMap(rows: ReadonlyArray<{ size: number; stored_name: string }>): Avatar {
+  const bySize = new Map(rows.map((r) => [r.size, r.stored_name]));
+  const [s64, s128, s256] = AVATAR_SIZES.map((s) => bySize.get(s));
+  if (!s64 || !s128 || !s256) return { avatars: {} };
+  return { avatars: { '64': avatarFileUrl(s64), '128': avatarFileUrl(s128), '256': avatarFileUrl(s256) } };
+}
+
+/**
+ * Decodes an uploaded image and renders the avatar's squares as WebP. The content decides what
+ * the file is (its name and declared type are never asked); the image is turned upright by its
+ * EXIF orientation, cropped to a centred square and written without any metadata.
+ */
+export async function renderAvatar(input: Buffer): Promise<Map<AvatarSize, Buffer>> {
+  const notImage = () => new HttpError(400, avatarMessages.notImage);
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  } catch {
+    throw notImage();
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw notImage();
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
+  const out = new Map<AvatarSize, Buffer>();
+  try {
+    for (const size of AVATAR_SIZES) {
+      const image = await source
+        .clone()
+        .resize(size, size, { fit: 'cover', position: 'centre' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      out.set(size, image);
+    }
+  } catch {
+    // A header that parses over a body that does not (a truncated or forged file).
+    throw notImage();
+  }
+  return out;
+}
+
+/** The customer's avatar: its stored squares, replaced whole and removed whole. */
+export class AvatarService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly storage: Storage,
+  ) {}
+
+  async get(userId: number): Promise<Avatar> {
+    const rows = await this.db
+      .selectFrom('avatar_files')
+      .select(['size', 'stored_name'])
+      .where('user_id', '=', userId)
+      .execute();
+    return avatarMap(rows);
+  }
+
+  /** Stores the new squares, then swaps the rows under the customer's lock and drops the old files. */
+  async replace(userId: number, input: Buffer): Promise<Avatar> {
+    const images = await renderAvatar(input);
+    const saved: Array<{ size: AvatarSize; storedName: string; bytes: number }> = [];
+    try {
+      for (const [size, image] of images) {
+        const { storedName, size: bytes } = await this.storage.save(Readable.from([image]));
+        saved.push({ size, storedName, bytes });
+      }
+      const old = await this.db.transaction().execute(async (trx) => {
+        await lockCustomer(trx, userId);
+        const previous = await trx
+          .selectFrom('avatar_files')
+          .select('stored_name')
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.deleteFrom('avatar_files').where('user_id', '=', userId).execute();
+        const now = new Date().toISOString();
+        await trx
+          .insertInto('avatar_files')
+          .values(
+            saved.map((s) => ({
+              stored_name: s.storedName,
+              user_id: userId,
+              size: s.size,
+              bytes: s.bytes,
+              created_at: now,
+            })),
+          )
+          .execute();
+        return previous.map((r) => r.stored_name);
+      });
+      await this.removeFiles(old);
+    } catch (err) {
+      await this.removeFiles(saved.map((s) => s.storedName));
+      throw err;
+    }
+    return avatarMap(saved.map((s) => ({ size: s.size, stored_name: s.storedName })));
+  }
+
+  /** Back to initials: the rows go in a transaction, the files after it. */
+  async remove(userId: number): Promise<void> {
+    const old = await this.db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, userId);
+      const rows = await trx
+        .deleteFrom('avatar_files')
+        .where('user_id', '=', userId)
+        .returning('stored_name')
+        .execute();
+      return rows.map((r) => r.stored_name);
+    });
+    await this.removeFiles(old);
+  }
+
+  /** The image a URL names while it is someone's current avatar; null otherwise. */
+  async open(file: string): Promise<Readable | null> {
+    const storedName = storedNameOf(file);
+    if (!storedName) return null;
+    const row = await this.db
+      .selectFrom('avatar_files')
+      .select('stored_name')
+      .where('stored_name', '=', storedName)
+      .executeTakeFirst();
+    return row ? this.storage.open(row.stored_name) : null;
+  }
+
+  private async removeFiles(names: string[]): Promise<void> {
+    await Promise.all(names.map((n) => this.storage.remove(n)));
+  }
+}

@@ -1,0 +1,227 @@
+import { AVATAR_MAX_MB, AvatarSchema, api, avatarMessages, authMessages } from '@cabinet/contract';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avatarMap } from '../src/modules/profile/avatar';
+import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { multipart } from './orders-fixtures';
+
+/** Every stored object under the files directory. */
+function storedFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+}
+
+/** A landscape JPEG, 300×200, left half red and right half blue, with EXIF: orientation 6 and a camera. */
+async function exifJpeg(): Promise<Buffer> {
+  const half = (r: number, b: number) => ({
+    input: { create: { width: 150, height: 200, channels: 3 as const, background: { r, g: 0, b } } },
+  });
+  return sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .composite([
+      { ...half(255, 0), left: 0, top: 0 },
+      { ...half(0, 255), left: 150, top: 0 },
+    ])
+    .jpeg()
+    .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'TestCam', Model: 'Secret-Model-9' } } })
+    .toBuffer();
+}
+
+describe('avatar', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cabinet-avatars-'));
+    t = await buildTestApp({ FILES_DIR: dir });
+  });
+  afterAll(() => t.close());
+
+  const customer = async () => bearer((await registerCustomer(t.app)).access);
+  const upload = (
+    auth: { authorization: string },
+    content: Buffer,
+    name = 'фото.jpg',
+    type = 'image/jpeg',
+  ) => {
+    const body = multipart([{ name, content, type }]);
+    return t.app.inject({
+      method: 'POST',
+      url: api.profile.avatar,
+      payload: body.payload,
+      headers: { ...auth, ...body.headers },
+    });
+  };
+  const getAvatar = async (auth: { authorization: string }) => {
+    const res = await t.app.inject({ method: 'GET', url: api.profile.avatar, headers: auth });
+    expect(res.statusCode).toBe(200);
+    return AvatarSchema.parse(res.json());
+  };
+
+  it('maps sizes to URLs only when all three are stored', () => {
+    const rows = [
+      { size: 64, stored_name: 'a'.repeat(32) },
+      { size: 128, stored_name: 'b'.repeat(32) },
+      { size: 256, stored_name: 'c'.repeat(32) },
+    ];
+    expect(avatarMap(rows)).toEqual({
+      avatars: {
+        '64': `${api.profile.avatar}${'a'.repeat(32)}.webp`,
+        '128': `${api.profile.avatar}${'b'.repeat(32)}.webp`,
+        '256': `${api.profile.avatar}${'c'.repeat(32)}.webp`,
+      },
+    });
+    expect(avatarMap(rows.slice(0, 2))).toEqual({ avatars: {} });
+    expect(avatarMap([])).toEqual({ avatars: {} });
+  });
+
+  it('has no avatar at first, and asks for a token', async () => {
+    expect(await getAvatar(await customer())).toEqual({ avatars: {} });
+    const res = await t.app.inject({ method: 'GET', url: api.profile.avatar });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: authMessages.notAuthorized });
+  });
+
+  it('stores a JPEG as upright WebP squares of 64, 128 and 256 px without its EXIF', async () => {
+    const auth = await customer();
+    const res = await upload(auth, await exifJpeg());
+    expect(res.statusCode).toBe(200);
+    const { avatars } = AvatarSchema.parse(res.json());
+    expect(Object.keys(avatars).sort()).toEqual(['128', '256', '64']);
+    expect(await getAvatar(auth)).toEqual({ avatars });
+
+    for (const [size, url] of Object.entries(avatars) as Array<[string, string]>) {
+      expect(url).toMatch(/^\/api\/client\/profile\/avatar\/[0-9a-f]{32}\.webp$/);
+      // An <img> sends no token: the image answers without one.
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Number(size));
+      expect(meta.height).toBe(Number(size));
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(image.rawPayload.includes('Secret-Model-9')).toBe(false);
+    }
+
+    // Orientation 6 turns the picture a quarter clockwise: the red left half is now on top.
+    const big = await t.app.inject({ method: 'GET', url: (avatars as Record<string, string>)['256'] });
+    const { data, info } = await sharp(big.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => {
+      const i = (y * info.width + x) * info.channels;
+      return { r: data[i] ?? 0, b: data[i + 2] ?? 0 };
+    };
+    expect(pixel(128, 20).r).toBeGreaterThan(200);
+    expect(pixel(128, 20).b).toBeLessThan(60);
+    expect(pixel(128, 235).b).toBeGreaterThan(200);
+    expect(pixel(128, 235).r).toBeLessThan(60);
+  });
+
+  it('takes a PNG whatever its name and declared type say, and a new upload is a new URL', async () => {
+    const auth = await customer();
+    const png = await sharp({
+      create: { width: 40, height: 90, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const first = AvatarSchema.parse((await upload(auth, await exifJpeg())).json()).avatars as Record<
+      string,
+      string
+    >;
+    const res = await upload(auth, png, 'document.pdf', 'application/pdf');
+    expect(res.statusCode).toBe(200);
+    const second = AvatarSchema.parse(res.json()).avatars as Record<string, string>;
+    expect(second['64']).not.toBe(first['64']);
+    const meta = await sharp(
+      (await t.app.inject({ method: 'GET', url: second['128'] ?? '' })).rawPayload,
+    ).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 128, 128]);
+    // The replaced images are gone.
+    for (const url of Object.values(first)) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses a disguised non-image, and an image format it does not take, storing nothing', async () => {
+    const auth = await customer();
+    const before = storedFiles(dir).length;
+    const cases: Array<[Buffer, string, string]> = [
+      [Buffer.from('<!doctype html><script>alert(1)</script>'), 'photo.jpg', 'image/jpeg'],
+      [Buffer.from('просто текст, а не фото'), 'photo.png', 'image/png'],
+      [
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+        'photo.svg',
+        'image/svg+xml',
+      ],
+      // A real JPEG's header over a body cut short.
+      [(await exifJpeg()).subarray(0, 400), 'cut.jpg', 'image/jpeg'],
+    ];
+    for (const [content, name, type] of cases) {
+      const res = await upload(auth, content, name, type);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ detail: avatarMessages.notImage });
+    }
+    expect(storedFiles(dir).length).toBe(before);
+    expect(await getAvatar(auth)).toEqual({ avatars: {} });
+  });
+
+  it(`refuses a file over ${AVATAR_MAX_MB} MB with 413, keeping the current avatar`, async () => {
+    const auth = await customer();
+    const current = AvatarSchema.parse((await upload(auth, await exifJpeg())).json());
+    const before = storedFiles(dir).length;
+    const huge = Buffer.concat([await exifJpeg(), Buffer.alloc(AVATAR_MAX_MB * 1024 * 1024)]);
+    const res = await upload(auth, huge);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ detail: avatarMessages.tooLarge });
+    expect(storedFiles(dir).length).toBe(before);
+    expect(await getAvatar(auth)).toEqual(current);
+  });
+
+  it('asks for a file when the request carries none', async () => {
+    const auth = await customer();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.profile.avatar,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail: avatarMessages.noFile });
+  });
+
+  it('deletes the record and the files; another customer neither sees nor removes them', async () => {
+    const owner = await customer();
+    const other = await customer();
+    const { avatars } = AvatarSchema.parse((await upload(owner, await exifJpeg())).json());
+    const urls = Object.values(avatars as Record<string, string>);
+    const names = urls.map((u) => /([0-9a-f]{32})\.webp$/.exec(u)?.[1]);
+
+    // Another customer's GET and DELETE touch only their own (empty) avatar.
+    expect(await getAvatar(other)).toEqual({ avatars: {} });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: api.profile.avatar, headers: other })).statusCode,
+    ).toBe(200);
+    expect(await getAvatar(owner)).toEqual({ avatars });
+    // A name that is not a current avatar answers 404, as does a path outside the pattern.
+    for (const url of [
+      `${api.profile.avatar}${'0'.repeat(32)}.webp`,
+      `${api.profile.avatar}..%2F..%2Fetc.webp`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+
+    const res = await t.app.inject({ method: 'DELETE', url: api.profile.avatar, headers: owner });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ avatars: {} });
+    expect(await getAvatar(owner)).toEqual({ avatars: {} });
+    for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const left = storedFiles(dir);
+    for (const name of names) expect(left).not.toContain(name);
+  });
+});
