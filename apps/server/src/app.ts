@@ -20,6 +20,7 @@ import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
 import socialRoutes from './modules/socials/routes';
 import staffModule from './modules/staff/index';
+import titlePageRoutes from './modules/title-page/index';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(staffOrderRoutes);
   await app.register(chatModule);
   await app.register(paymentsModule);
+  await app.register(titlePageRoutes);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

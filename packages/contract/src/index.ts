@@ -19,3 +19,4 @@ export * from './paths';
 export * from './chat/schemas';
 export * from './chat/address';
 export * from './payments/schemas';
+export * from './title-page/schemas';

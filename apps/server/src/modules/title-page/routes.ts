@@ -1,0 +1,45 @@
+import { TitlePageRequestSchema, api, titlePageFileName, type TitlePageRequest } from '@cabinet/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi';
+import { titlePageDocx } from './docx';
+import { titlePageLayout } from './layout';
+import { titlePagePdf } from './pdf';
+
+const CONTENT_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+/** The title page generator (issue 12): the customer's fields → a DOCX or a PDF, as an attachment. */
+export default async function titlePageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    api.content.titlePage,
+    {
+      // Building a PDF costs a font subset: a script looping on it is slowed down per address.
+      preHandler: app.rateLimits.route<TitlePageRequest>('title-page'),
+      schema: {
+        tags: ['content'],
+        security: [{ bearer: [] }],
+        summary: 'Титульный лист (ГОСТ 7.32) в DOCX или PDF, файлом для скачивания',
+        body: TitlePageRequestSchema,
+        response: { 200: z.unknown().describe('DOCX или PDF'), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...fields } = request.body;
+      const layout = titlePageLayout(fields);
+      const file = format === 'docx' ? await titlePageDocx(layout) : await titlePagePdf(layout);
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', contentDisposition(titlePageFileName(fields.topic, format)))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+}
