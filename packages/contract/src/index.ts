@@ -20,3 +20,4 @@ export * from './chat/schemas';
 export * from './chat/address';
 export * from './payments/schemas';
 export * from './title-page/schemas';
+export * from './content/schemas';

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-staff-refresh-successor';
 import * as m011 from './migrations/011-chat';
 import * as m012 from './migrations/012-payments';
 import * as m014 from './migrations/014-avatars';
+import * as m015 from './migrations/015-content';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-chat': m011,
   '012-payments': m012,
   '014-avatars': m014,
+  '015-content': m015,
 };
 
 class InCodeProvider implements MigrationProvider {

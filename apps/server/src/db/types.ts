@@ -486,6 +486,33 @@ export interface TestBankPaymentsTable {
   created_at: string;
 }
 
+export interface ContentSpacesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** JSON array of the space's blocks (contract `SpaceBlockSchema`). */
+  blocks: string;
+  created_at: string;
+}
+
+export interface FaqItemsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  /** Question and answer folded by `foldForSearch`. */
+  search_text: string;
+  position: number;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  image: string | null;
+  href: string;
+  position: number;
+}
+
 /** A stored image of a customer's current avatar, one per size (migration 014). */
 export interface AvatarFilesTable {
   stored_name: string;
@@ -536,4 +563,7 @@ export interface DB {
   sms_outbox: SmsOutboxTable;
   test_bank_payments: TestBankPaymentsTable;
   avatar_files: AvatarFilesTable;
+  content_spaces: ContentSpacesTable;
+  faq_items: FaqItemsTable;
+  banners: BannersTable;
 }

@@ -1,0 +1,98 @@
+import { foldForSearch, SpaceBlockSchema, type Banner, type FaqItem, type Space } from '@cabinet/contract';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { nowIso } from '../../db/index';
+import type { DB } from '../../db/types';
+import { SEED_BANNERS, SEED_FAQ, SEED_SPACES } from './seed-data';
+
+const BlocksSchema = z.array(SpaceBlockSchema);
+
+/** `%`, `_` and the escape itself are literal in what the customer typed. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Queries of the content module: spaces, FAQ, banners. */
+export class ContentRepo {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** By numeric id or by slug. */
+  async space(x: string): Promise<Space | undefined> {
+    const query = this.db.selectFrom('content_spaces').select(['id', 'slug', 'title', 'blocks']);
+    const row = /^\d{1,9}$/.test(x)
+      ? await query.where('id', '=', Number(x)).executeTakeFirst()
+      : await query.where('slug', '=', x).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      blocks: BlocksSchema.parse(JSON.parse(row.blocks)),
+    };
+  }
+
+  /** Every item whose folded question or answer holds every folded word of `query`, in their order. */
+  async faq(query: string): Promise<FaqItem[]> {
+    const words = foldForSearch(query).split(' ').filter(Boolean);
+    let q = this.db
+      .selectFrom('faq_items')
+      .select(['id', 'question', 'answer'])
+      .orderBy('position')
+      .orderBy('id');
+    for (const word of words) q = q.where(sql<boolean>`search_text like ${likePattern(word)} escape '\\'`);
+    return q.execute();
+  }
+
+  async banners(): Promise<Banner[]> {
+    const rows = await this.db
+      .selectFrom('banners')
+      .select(['id', 'title', 'text', 'image', 'href'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map(({ image, ...rest }) => (image ? { ...rest, image } : rest));
+  }
+}
+
+/**
+ * Writes the starting spaces, FAQ and banners into whichever of the tables is empty. Migration 015
+ * calls it, so every database has them — production included — and the migrator's lock keeps two
+ * starting instances from writing them twice.
+ */
+export async function seedContent(db: Kysely<DB>): Promise<void> {
+  const now = nowIso();
+  const count = async (table: 'content_spaces' | 'faq_items' | 'banners') =>
+    Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  if ((await count('content_spaces')) === 0) {
+    await db
+      .insertInto('content_spaces')
+      .values(
+        SEED_SPACES.map((s) => ({
+          slug: s.slug,
+          title: s.title,
+          blocks: JSON.stringify(s.blocks),
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  if ((await count('faq_items')) === 0) {
+    await db
+      .insertInto('faq_items')
+      .values(
+        SEED_FAQ.map((f, i) => ({
+          question: f.question,
+          answer: f.answer,
+          search_text: foldForSearch(`${f.question} ${f.answer}`),
+          position: i + 1,
+        })),
+      )
+      .execute();
+  }
+  if ((await count('banners')) === 0) {
+    await db
+      .insertInto('banners')
+      .values(SEED_BANNERS.map((b, i) => ({ ...b, image: null, position: i + 1 })))
+      .execute();
+  }
+}
