@@ -160,6 +160,13 @@ describe('title page', () => {
     }
   });
 
+  it('lets the web app frame its own blob: preview, and nothing else from outside', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self' blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it('requires a signed-in customer', async () => {
     const res = await post({ ...fields, format: 'pdf' }, {});
     expect(res.statusCode).toBe(401);

@@ -24,6 +24,8 @@ export function helmetOptions(isProduction: boolean, publicUrl: string): Fastify
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", webSocketOrigin(publicUrl)],
+        // The title page's preview: a PDF the page itself built, shown from a blob: URL in a frame.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
