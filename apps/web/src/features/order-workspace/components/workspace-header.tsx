@@ -9,6 +9,8 @@ import { commonMessages } from '../../../shared/messages';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { StatusBadge } from '../../../shared/ui/status-badge';
+// eslint-disable-next-line import/no-restricted-paths -- the title page generator (issue 12) opens from the order, pre-filled from it
+import { TitlePageButton } from '../../title-page';
 import { acceptOrder, refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
@@ -76,7 +78,10 @@ export function WorkspaceHeader({ order }: { order: Order }) {
               {order.details.topic}
             </Text>
           </Stack>
-          <StatusBadge status={order.status} />
+          <Group gap="xs">
+            <StatusBadge status={order.status} />
+            <TitlePageButton order={order} size="xs" />
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Fact icon={<IconCalendarDue size={20} aria-hidden />} label={t.deadline}>

@@ -1,0 +1,1 @@
+export { TitlePageButton } from './components/title-page-button';
