@@ -33,6 +33,7 @@ import {
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useFinances, useProfile } from '../../features/profile/api';
+import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { formatCount, formatKopecks } from '../../shared/format';
 import { commonMessages, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../shared/messages';
 import { paths } from '../../shared/paths';
@@ -369,12 +370,22 @@ function Finances() {
 function UserMenu() {
   const { data: profile } = useProfile();
   const name = profile?.fio || profile?.email || '';
+  const photo = useAvatarUrl(64);
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
         <UnstyledButton>
           {/* Initials are decoration; the hidden text names the button (an aria-label would not match the visible initials). */}
           <VisuallyHidden>{m.userMenu}</VisuallyHidden>
+          <Avatar
+            src={photo}
+            alt=""
+            name={name || undefined}
+            variant="filled"
+            radius="xl"
+            size={36}
+            aria-hidden
+          />
           <Avatar name={name || undefined} variant="filled" radius="xl" size={36} aria-hidden />
         </UnstyledButton>
       </Menu.Target>
