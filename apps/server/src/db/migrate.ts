@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-order-list-read';
 import * as m010 from './migrations/010-staff-refresh-successor';
 import * as m011 from './migrations/011-chat';
 import * as m012 from './migrations/012-payments';
+import * as m013 from './migrations/013-profile';
 import * as m014 from './migrations/014-avatars';
 import * as m015 from './migrations/015-content';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-staff-refresh-successor': m010,
   '011-chat': m011,
   '012-payments': m012,
+  '013-profile': m013,
   '014-avatars': m014,
   '015-content': m015,
 };

@@ -404,6 +404,8 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
         training_form: 'full-time',
         telegram: '@anna_demidova',
         is_telegram_contact: 1,
+        // Spec §4/§9: the demo customer has the diploma half-price offer, its popup not yet dismissed.
+        diplom_half_price_id: 4,
         created_at: nowIso(),
         // The demo address is ours: it is not waiting for anyone to prove it.
         email_confirmed_at: nowIso(),

@@ -522,6 +522,26 @@ export interface AvatarFilesTable {
   created_at: string;
 }
 
+/** The UI session store (issue 12): one JSON object per customer. */
+export interface ProfileSessionsTable {
+  user_id: number;
+  data: Generated<string>;
+  updated_at: string;
+}
+
+/** Phone callback requests (issue 12). */
+export interface CallbacksTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  time: string;
+  comment: Generated<string>;
+  status: Generated<'pending' | 'done'>;
+  created_at: string;
+  done_at: string | null;
+  done_by: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -562,8 +582,10 @@ export interface DB {
   payouts: PayoutsTable;
   sms_outbox: SmsOutboxTable;
   test_bank_payments: TestBankPaymentsTable;
-  avatar_files: AvatarFilesTable;
+  profile_sessions: ProfileSessionsTable;
+  callbacks: CallbacksTable;
   content_spaces: ContentSpacesTable;
   faq_items: FaqItemsTable;
   banners: BannersTable;
+  avatar_files: AvatarFilesTable;
 }

@@ -77,3 +77,260 @@ export const FinancesSchema = z.object({
   bonus: z.number().int().nonnegative(),
 });
 export type Finances = z.infer<typeof FinancesSchema>;
+
+// Issue 12: the profile's requests ------------------------------------------------------------
+
+/** Russian messages of the profile's refusals (field-level 400s, 404s, 409s). */
+export const profileMessages = {
+  fioInvalid: 'ФИО — от 2 до 150 букв, пробелы и дефисы',
+  birthdayInvalid: 'Введите дату рождения в формате ГГГГ-ММ-ДД',
+  birthdayFuture: 'Дата рождения не может быть в будущем',
+  birthdayTooOld: 'Дата рождения не может быть раньше 1900 года',
+  sexInvalid: 'Выберите пол из списка',
+  phoneInvalid: 'Введите телефон: российский +7 999 123-45-67 или международный, от 8 до 15 цифр',
+  educationInvalid: 'Выберите образование из списка',
+  trainingFormInvalid: 'Выберите форму обучения из списка',
+  universityTooLong: 'Название вуза — не длиннее 300 символов',
+  courseInvalid: 'Курс — число от 1 до 6',
+  groupTooLong: 'Группа — не длиннее 50 символов',
+  telegramInvalid: 'Ник в Telegram — @ и от 5 до 32 латинских букв, цифр или _',
+  telegramRequired: 'Укажите ник в Telegram, чтобы связываться через него',
+  smsNeedsPhone: 'Чтобы получать SMS, укажите телефон',
+  emailReadOnly: 'E-mail меняется на странице смены e-mail, с подтверждением по ссылке',
+  flagInvalid: 'Значение должно быть да или нет',
+  subscribed: 'Вы подписаны на рассылку',
+  unsubscribed: 'Вы отписались от рассылки',
+  sessionKeyInvalid: 'Ключ — до 64 символов: латинские буквы, цифры, «_», «.», «-»',
+  sessionTooManyKeys: 'Не больше 50 ключей в сохранённом состоянии',
+  sessionValueTooLarge: 'Значение ключа — не больше 2 КиБ',
+  sessionTooLarge: 'Сохранённое состояние — не больше 16 КиБ',
+  callbackTimeInvalid: 'Выберите удобное время: как можно скорее, утром, днём или вечером',
+  callbackCommentTooLong: 'Комментарий — не длиннее 1000 символов',
+  callbackRequested: 'Заявка принята: мы перезвоним в удобное время',
+  callbackNotFound: 'Заявка на звонок не найдена',
+  callbackAlreadyDone: 'Звонок по этой заявке уже отмечен',
+  socialUnknown: 'Такой соцсети нет среди привязанных к кабинету',
+  socialUnlinked: 'Соцсеть отвязана',
+  socialLastWay:
+    'Нельзя отвязать единственный способ входа: подтвердите e-mail (войти можно будет по коду из письма) или задайте пароль',
+} as const;
+
+/** Spec §3/§9 and §5: the diploma half-price offer's id. */
+export const DIPLOMA_HALF_PRICE_ID = 4;
+
+/** Spec §4: shown while the customer has the offer and has not dismissed it. */
+export function needsDiplomaPopup(p: {
+  diplom_half_price: { id: number };
+  diplom_hp_popup: boolean;
+}): boolean {
+  return p.diplom_half_price.id === DIPLOMA_HALF_PRICE_ID && !p.diplom_hp_popup;
+}
+
+const BIRTHDAY_MIN = '1900-01-01';
+
+/**
+ * A birthday the customer may save (`YYYY-MM-DD`): a real calendar day, not before 1900 and, by
+ * spec §5's date maximum, earlier than now. The message of the first rule it breaks, or null.
+ */
+export function birthdayError(value: string, now: Date = new Date()): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return profileMessages.birthdayInvalid;
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    return profileMessages.birthdayInvalid;
+  }
+  if (value < BIRTHDAY_MIN) return profileMessages.birthdayTooOld;
+  if (day.getTime() >= now.getTime()) return profileMessages.birthdayFuture;
+  return null;
+}
+
+/**
+ * The stored form of a profile's phone, or null when it is none: Russian numbers (+7…, 8…, 7…, or
+ * ten digits) as +7XXXXXXXXXX, other countries' as + and 8–15 digits. Empty stays empty.
+ */
+export function normalizeProfilePhone(input: string): string | null {
+  const text = input.trim();
+  if (!text) return '';
+  if (!/^[\d\s()+\-.]*$/.test(text) || text.indexOf('+') > 0 || text.split('+').length > 2) return null;
+  const digits = text.replace(/\D/g, '');
+  const plus = text.startsWith('+');
+  if (plus ? digits.startsWith('7') && digits.length === 11 : false) return `+${digits}`;
+  if (!plus && digits.length === 11 && (digits[0] === '8' || digits[0] === '7'))
+    return `+7${digits.slice(1)}`;
+  if (!plus && digits.length === 10) return `+7${digits}`;
+  if (plus && !digits.startsWith('7') && digits.length >= 8 && digits.length <= 15) return `+${digits}`;
+  if (!plus && digits.length >= 8 && digits.length <= 15 && digits[0] !== '0') return `+${digits}`;
+  return null;
+}
+
+const FIO = /^[\p{L}\s-]{2,150}$/u;
+const TELEGRAM = /^@?[a-zA-Z0-9_]{5,32}$/;
+const flag = z.boolean({ error: profileMessages.flagInvalid });
+const educationIds = EDUCATION_OPTIONS.map((o) => o.id) as [string, ...string[]];
+const trainingIds = TRAINING_FORM_OPTIONS.map((o) => o.id) as [string, ...string[]];
+
+/**
+ * `PATCH /api/client/profile/`: any of the profile's writable fields; the lists take the selected
+ * ids. `email` may be sent back unchanged (the server refuses a changed one). An empty fio,
+ * birthday, phone, course or telegram clears it; 1970-01-01 and 1996-01-01 are stored as no birthday.
+ */
+export const ProfilePatchSchema = z.object({
+  fio: z
+    .string({ error: profileMessages.fioInvalid })
+    .trim()
+    .refine((v) => v === '' || FIO.test(v), profileMessages.fioInvalid)
+    .transform((v) => v.replace(/\s+/g, ' '))
+    .optional(),
+  birthday: z
+    .string({ error: profileMessages.birthdayInvalid })
+    .trim()
+    .nullable()
+    .superRefine((v, ctx) => {
+      if (!v || !isBirthdaySet(v)) return;
+      const message = birthdayError(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((v) => (v && isBirthdaySet(v) ? v : null))
+    .optional(),
+  email: z.string().trim().max(254).optional(),
+  sex: z.enum(['', 'male', 'female'], { error: profileMessages.sexInvalid }).optional(),
+  phone: z
+    .string({ error: profileMessages.phoneInvalid })
+    .max(40, profileMessages.phoneInvalid)
+    .transform((v, ctx) => {
+      const phone = normalizeProfilePhone(v);
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid });
+        return z.NEVER;
+      }
+      return phone;
+    })
+    .optional(),
+  education: z
+    .array(z.enum(educationIds, { error: profileMessages.educationInvalid }), {
+      error: profileMessages.educationInvalid,
+    })
+    .max(educationIds.length, profileMessages.educationInvalid)
+    .optional(),
+  university: z.string().trim().max(300, profileMessages.universityTooLong).optional(),
+  course: z
+    .union([z.string(), z.number()], { error: profileMessages.courseInvalid })
+    .transform((v) => String(v).trim())
+    .refine((v) => v === '' || /^[1-6]$/.test(v), profileMessages.courseInvalid)
+    .optional(),
+  group_header: z.string().trim().max(50, profileMessages.groupTooLong).optional(),
+  training_form: z
+    .array(z.enum(trainingIds, { error: profileMessages.trainingFormInvalid }), {
+      error: profileMessages.trainingFormInvalid,
+    })
+    .max(trainingIds.length, profileMessages.trainingFormInvalid)
+    .optional(),
+  is_telegram_contact: flag.optional(),
+  is_viber_contact: flag.optional(),
+  is_whatsapp_contact: flag.optional(),
+  telegram: z
+    .string({ error: profileMessages.telegramInvalid })
+    .trim()
+    .refine((v) => v === '' || TELEGRAM.test(v), profileMessages.telegramInvalid)
+    .transform((v) => (v && !v.startsWith('@') ? `@${v}` : v))
+    .optional(),
+  sms_delivery: flag.optional(),
+  email_delivery: flag.optional(),
+});
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
+export type ProfilePatchInput = z.input<typeof ProfilePatchSchema>;
+
+/** `POST`/`DELETE /api/client/profile/subscribe/`: the newsletter state after the change. */
+export const SubscribeResponseSchema = z.object({
+  detail: z.string(),
+  unisender_status: z.object({ id: z.number().int(), title: z.string() }),
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
+
+/** `GET /client/api/profile/profile-popup/` and `PATCH /api/client/profile/popup/`. */
+export const ProfilePopupSchema = z.object({ is_need_show: z.boolean() });
+export type ProfilePopup = z.infer<typeof ProfilePopupSchema>;
+
+/** Limits of the UI session store (spec §3 "Session"). */
+export const SESSION_LIMITS = {
+  keyPattern: /^[a-zA-Z0-9_.-]{1,64}$/,
+  maxKeys: 50,
+  maxValueBytes: 2 * 1024,
+  maxTotalBytes: 16 * 1024,
+} as const;
+
+/** `GET /client/api/profile/session/`: the customer's stored UI state. */
+export const SessionStoreSchema = z.record(z.string(), z.unknown());
+export type SessionStore = z.infer<typeof SessionStoreSchema>;
+
+/**
+ * `POST /client/api/profile/session/`: keys to merge in; a null value deletes its key. Key format,
+ * key count and each value's size are checked here (400); the merged whole's size by the server (413).
+ */
+export const SessionPatchSchema = z.record(z.string(), z.unknown()).superRefine((obj, ctx) => {
+  const keys = Object.keys(obj);
+  if (keys.length > SESSION_LIMITS.maxKeys) {
+    ctx.addIssue({ code: 'custom', message: profileMessages.sessionTooManyKeys });
+  }
+  for (const key of keys) {
+    if (!SESSION_LIMITS.keyPattern.test(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: profileMessages.sessionKeyInvalid });
+    } else if (jsonBytes(obj[key]) > SESSION_LIMITS.maxValueBytes) {
+      ctx.addIssue({ code: 'custom', path: [key], message: profileMessages.sessionValueTooLarge });
+    }
+  }
+});
+export type SessionPatch = z.infer<typeof SessionPatchSchema>;
+
+/** UTF-8 bytes of a value as JSON (undefined counts as null). */
+export function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value ?? null)).length;
+}
+
+export const CALLBACK_TIMES = ['asap', 'morning', 'day', 'evening'] as const;
+export type CallbackTime = (typeof CALLBACK_TIMES)[number];
+export const CALLBACK_TIME_TITLES: Record<CallbackTime, string> = {
+  asap: 'Как можно скорее',
+  morning: 'Утром (9–12)',
+  day: 'Днём (12–17)',
+  evening: 'Вечером (17–21)',
+};
+
+/** `POST /api/client/callbacks/`: a phone callback request. */
+export const CallbackRequestSchema = z.object({
+  phone: z
+    .string({ error: profileMessages.phoneInvalid })
+    .max(40, profileMessages.phoneInvalid)
+    .transform((v, ctx) => {
+      const phone = normalizeProfilePhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  time: z.enum(CALLBACK_TIMES, { error: profileMessages.callbackTimeInvalid }),
+  comment: z.string().trim().max(1000, profileMessages.callbackCommentTooLong).optional(),
+});
+export type CallbackRequest = z.infer<typeof CallbackRequestSchema>;
+export type CallbackRequestInput = z.input<typeof CallbackRequestSchema>;
+
+export const CallbackSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  time: z.enum(CALLBACK_TIMES),
+  comment: z.string(),
+  status: z.enum(['pending', 'done']),
+  created_at: z.string(),
+});
+export type Callback = z.infer<typeof CallbackSchema>;
+
+export const CallbackCreatedSchema = CallbackSchema.extend({ detail: z.string() });
+
+/** A callback request as a manager sees it. */
+export const StaffCallbackSchema = CallbackSchema.extend({
+  customer: z.object({ id: z.number().int(), email: z.string(), fio: z.string() }),
+  done_at: z.string().nullable(),
+});
+export type StaffCallback = z.infer<typeof StaffCallbackSchema>;
+export const StaffCallbackListSchema = z.object({ results: z.array(StaffCallbackSchema) });
+export type StaffCallbackList = z.infer<typeof StaffCallbackListSchema>;

@@ -3,8 +3,13 @@ import {
   EmailLinkRequestSchema,
   FinancesSchema,
   OkSchema,
+  ProfilePatchSchema,
+  ProfilePopupSchema,
   ProfileSchema,
   RegistrationRequestSchema,
+  SessionPatchSchema,
+  SessionStoreSchema,
+  SubscribeResponseSchema,
   TokensResponseSchema,
   api,
   authMessages,
@@ -52,6 +57,91 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => profiles.getProfile(request.userId),
+  );
+
+  app.patch(
+    api.profile.root,
+    {
+      schema: {
+        tags,
+        summary: 'Изменить поля профиля: всё или ничего, ошибки по полям; e-mail здесь только для чтения',
+        security: bearer,
+        body: ProfilePatchSchema,
+        response: { 200: ProfileSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => profiles.patchProfile(request.userId, request.body),
+  );
+
+  for (const [method, subscribe] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: api.profile.subscribe,
+      schema: {
+        tags,
+        summary: subscribe ? 'Подписаться на рассылку' : 'Отписаться от рассылки',
+        security: bearer,
+        response: { 200: SubscribeResponseSchema, ...errorResponses(401) },
+      },
+      handler: async (request) => profiles.setSubscription(request.userId, subscribe),
+    });
+  }
+
+  app.get(
+    api.profile.profilePopup,
+    {
+      schema: {
+        tags,
+        summary: 'Показывать ли окно «Диплом за полцены» (спец. §4)',
+        security: bearer,
+        response: { 200: ProfilePopupSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => profiles.popup(request.userId),
+  );
+
+  app.patch(
+    api.profile.popup,
+    {
+      schema: {
+        tags,
+        summary: 'Закрыть окно «Диплом за полцены» навсегда, на всех устройствах',
+        security: bearer,
+        response: { 200: ProfilePopupSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => profiles.dismissPopup(request.userId),
+  );
+
+  app.get(
+    api.profile.session,
+    {
+      schema: {
+        tags,
+        summary: 'Сохранённое состояние интерфейса (ключ — значение)',
+        security: bearer,
+        response: { 200: SessionStoreSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => profiles.getSession(request.userId),
+  );
+
+  app.post(
+    api.profile.session,
+    {
+      schema: {
+        tags,
+        summary:
+          'Добавить ключи в состояние интерфейса (null удаляет ключ): до 50 ключей, значение до 2 КиБ, всё до 16 КиБ',
+        security: bearer,
+        body: SessionPatchSchema,
+        response: { 200: SessionStoreSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request) => profiles.mergeSession(request.userId, request.body),
   );
 
   app.patch(

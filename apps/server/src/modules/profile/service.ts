@@ -2,19 +2,29 @@ import {
   EDUCATION_OPTIONS,
   TRAINING_FORM_OPTIONS,
   UNISENDER_STATUSES,
+  SESSION_LIMITS,
   api,
   authMessages,
   isBirthdaySet,
+  jsonBytes,
+  needsDiplomaPopup,
   normalizePhone,
+  profileMessages,
   type Finances,
   type Profile,
+  type ProfilePatch,
+  type ProfilePopup,
   type SelectableOption,
+  type SessionPatch,
+  type SessionStore,
+  type SubscribeResponse,
 } from '@cabinet/contract';
 import { nowIso } from '../../db/index';
 import { verifyPassword } from '../../lib/passwords';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { emailChangeMail, emailChangeNoticeMail } from '../../plugins/mail-templates';
 import { revokeAllRefreshTokens } from '../auth/repo';
+import { lockCustomer } from '../orders/repo';
 import type { AuthService } from '../auth/service';
 import { financesOf } from '../payments/ledger';
 import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';
@@ -30,9 +40,80 @@ function options(all: ReadonlyArray<{ id: string; title: string }>, stored: stri
   return all.map((o) => ({ id: o.id, title: o.title, selected: chosen.has(o.id) }));
 }
 
+const flagOf = (v: boolean): 0 | 1 => (v ? 1 : 0);
+
+function unisenderOf(id: number) {
+  const s = UNISENDER_STATUSES.find((u) => u.id === id) ?? UNISENDER_STATUSES[0];
+  return { id: s.id, title: s.title };
+}
+
+/**
+ * The columns a valid patch writes, after the checks that need the stored profile: the e-mail is
+ * read-only here, a Telegram contact needs a handle, SMS need a phone. Every refusal names its field.
+ */
+export function patchToColumns(user: UserRow, patch: ProfilePatch): repo.UserFieldsUpdate {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (patch.email !== undefined && patch.email.toLowerCase() !== user.email.toLowerCase()) {
+    fail('email', profileMessages.emailReadOnly);
+  }
+  const telegramContact = patch.is_telegram_contact ?? user.is_telegram_contact === 1;
+  const telegram = patch.telegram ?? user.telegram;
+  if (telegramContact && !telegram) fail('telegram', profileMessages.telegramRequired);
+  const phone = patch.phone ?? user.phone;
+  if (patch.sms_delivery === true && !phone) fail('sms_delivery', profileMessages.smsNeedsPhone);
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(400, first, errors);
+
+  const set: repo.UserFieldsUpdate = {};
+  if (patch.fio !== undefined) set.fio = patch.fio;
+  if (patch.birthday !== undefined) set.birthday = patch.birthday;
+  if (patch.sex !== undefined) set.sex = patch.sex;
+  if (patch.phone !== undefined) set.phone = patch.phone;
+  if (patch.education !== undefined) set.education = [...new Set(patch.education)].join(',');
+  if (patch.university !== undefined) set.university = patch.university;
+  if (patch.course !== undefined) set.course = patch.course;
+  if (patch.group_header !== undefined) set.group_header = patch.group_header;
+  if (patch.training_form !== undefined) set.training_form = [...new Set(patch.training_form)].join(',');
+  if (patch.is_telegram_contact !== undefined) set.is_telegram_contact = flagOf(patch.is_telegram_contact);
+  if (patch.is_viber_contact !== undefined) set.is_viber_contact = flagOf(patch.is_viber_contact);
+  if (patch.is_whatsapp_contact !== undefined) set.is_whatsapp_contact = flagOf(patch.is_whatsapp_contact);
+  if (patch.telegram !== undefined) set.telegram = patch.telegram;
+  if (patch.sms_delivery !== undefined) set.sms_delivery = flagOf(patch.sms_delivery);
+  if (patch.email_delivery !== undefined) set.email_delivery = flagOf(patch.email_delivery);
+  return set;
+}
+
+/** Spec §3 "Session": the stored object with the patch merged in (a null value deletes its key). */
+export function mergeSession(stored: SessionStore, patch: SessionPatch): SessionStore {
+  const merged: SessionStore = { ...stored };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  const keys = Object.keys(merged);
+  if (keys.length > SESSION_LIMITS.maxKeys) {
+    throw new HttpError(400, profileMessages.sessionTooManyKeys, {
+      non_field_errors: [profileMessages.sessionTooManyKeys],
+    });
+  }
+  if (jsonBytes(merged) > SESSION_LIMITS.maxTotalBytes) {
+    throw new HttpError(413, profileMessages.sessionTooLarge);
+  }
+  return merged;
+}
+
+function parseSession(data: string): SessionStore {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as SessionStore) : {};
+  } catch {
+    return {};
+  }
+}
+
 function toProfile(user: UserRow): Profile {
-  const unisender =
-    UNISENDER_STATUSES.find((s) => s.id === user.unisender_status_id) ?? UNISENDER_STATUSES[0];
+  const unisender = unisenderOf(user.unisender_status_id);
   return {
     id: user.id,
     fio: user.fio,
@@ -69,6 +150,67 @@ export class ProfileService {
     // A valid token for a deleted user is treated like no token at all.
     if (!user) throw new HttpError(401, authMessages.notAuthorized);
     return toProfile(user);
+  }
+
+  /**
+   * Saves the fields sent, all or none: the schema checked each at the edge, the cross-field rules
+   * are checked here against the stored profile, in the same transaction as the write.
+   */
+  async patchProfile(userId: number, patch: ProfilePatch): Promise<Profile> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, userId);
+      const user = await findUserById(trx, userId);
+      if (!user) throw new HttpError(401, authMessages.notAuthorized);
+      await repo.updateUserFields(trx, userId, patchToColumns(user, patch));
+      const saved = await findUserById(trx, userId);
+      if (!saved) throw new HttpError(401, authMessages.notAuthorized);
+      return toProfile(saved);
+    });
+  }
+
+  /**
+   * The newsletter (unisender_status): subscribing moves «not subscribed» (0) and «unsubscribed» (2)
+   * to «subscribed» (1); unsubscribing moves 1 to 2. Repeating either changes nothing.
+   */
+  async setSubscription(userId: number, subscribe: boolean): Promise<SubscribeResponse> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, userId);
+      const user = await findUserById(trx, userId);
+      if (!user) throw new HttpError(401, authMessages.notAuthorized);
+      const current = user.unisender_status_id;
+      const next = subscribe ? 1 : current === 1 ? 2 : current;
+      if (next !== current) await repo.updateUserFields(trx, userId, { unisender_status_id: next });
+      return {
+        detail: subscribe ? profileMessages.subscribed : profileMessages.unsubscribed,
+        unisender_status: unisenderOf(next),
+      };
+    });
+  }
+
+  /** Spec §4: whether the diploma half-price popup is to be shown. */
+  async popup(userId: number): Promise<ProfilePopup> {
+    return { is_need_show: needsDiplomaPopup(await this.getProfile(userId)) };
+  }
+
+  /** Dismisses the popup for good, on every device (idempotent). */
+  async dismissPopup(userId: number): Promise<ProfilePopup> {
+    await this.getProfile(userId);
+    await repo.updateUserFields(this.db, userId, { diplom_hp_popup: 1 });
+    return { is_need_show: false };
+  }
+
+  async getSession(userId: number): Promise<SessionStore> {
+    return parseSession(await repo.readSession(this.db, userId));
+  }
+
+  /** Merges keys into the session store under the customer's lock, so parallel saves both land. */
+  async mergeSession(userId: number, patch: SessionPatch): Promise<SessionStore> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, userId);
+      const merged = mergeSession(parseSession(await repo.readSession(trx, userId)), patch);
+      await repo.writeSession(trx, userId, JSON.stringify(merged), nowIso());
+      return merged;
+    });
   }
 
   /** The customer's money and bonus from the payments ledger, in kopecks (issue 11). */
