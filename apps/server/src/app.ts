@@ -10,6 +10,7 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/index';
+import callbackRoutes from './modules/callbacks/routes';
 import chatModule from './modules/chat/index';
 import paymentsModule from './modules/payments/index';
 import devRoutes from './modules/dev/routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(staffOrderRoutes);
   await app.register(chatModule);
   await app.register(paymentsModule);
+  await app.register(callbackRoutes);
   await app.register(titlePageRoutes);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 

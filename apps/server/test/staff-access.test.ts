@@ -246,6 +246,14 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         send: (a) => inject(a, 'POST', `${api.staff.refundClaim(1)}reject/`),
         managerOnly: true,
       },
+      'GET /api/staff/callbacks/': {
+        send: (a) => inject(a, 'GET', api.staff.callbacks),
+        managerOnly: true,
+      },
+      'POST /api/staff/callbacks/:id/done/': {
+        send: (a) => inject(a, 'POST', api.staff.callbackDone(1)),
+        managerOnly: true,
+      },
     };
   };
 
