@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../../plugins/errors';
 import { EmailConfirmation } from '../auth/email-confirmation';
 import { signedIn } from '../auth/http';
 import { SocialService } from './service';
+import unlinkRoutes from './unlink';
 
 const tags = ['socials'];
 const FLOW_COOKIE = 'social_oauth';
@@ -35,6 +36,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   const socials = new SocialService(app.authService);
   const confirmation = new EmailConfirmation(app.authService);
   const base = app.authService.publicUrl;
+  await app.register(unlinkRoutes);
   const flowCookie = {
     httpOnly: true,
     // Lax: the cookie must ride along on the provider's top-level redirect back to us.

@@ -1,0 +1,66 @@
+import { OkSchema, SOCIAL_NETWORKS, api, authMessages, profileMessages } from '@cabinet/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/types';
+import { errorResponses } from '../../lib/openapi';
+import { HttpError, notFound } from '../../plugins/errors';
+import { lockCustomer } from '../orders/repo';
+import { findUserById } from '../users/repo';
+
+/** The route pattern under `api.profile.socialLink(network)`. */
+const UNLINK = `${api.auth.socialLinks}:network/`;
+
+/**
+ * Unlinks a social network from the customer's account (issue 12), unless it would leave no way to
+ * sign in. A password is a way; so is another linked network; and so is the confirmed e-mail: the
+ * service signs in by a code e-mailed to the address (`login` with a code), so once the customer
+ * has proved the address, every network may go. Only an account with no password, no other
+ * network and an unconfirmed e-mail is refused (409).
+ */
+export async function unlinkNetwork(db: Kysely<DB>, userId: number, network: string): Promise<void> {
+  if (!(SOCIAL_NETWORKS as readonly string[]).includes(network))
+    throw notFound(profileMessages.socialUnknown);
+  await db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, userId);
+    const user = await findUserById(trx, userId);
+    if (!user) throw new HttpError(401, authMessages.notAuthorized);
+    const linked = await trx
+      .selectFrom('social_accounts')
+      .select(['id', 'network'])
+      .where('user_id', '=', userId)
+      .execute();
+    const mine = linked.filter((l) => l.network === network);
+    if (mine.length === 0) throw notFound(profileMessages.socialUnknown);
+    const otherNetwork = linked.some((l) => l.network !== network);
+    if (!user.password_hash && !otherNetwork && !user.email_confirmed_at) {
+      throw new HttpError(409, profileMessages.socialLastWay);
+    }
+    await trx
+      .deleteFrom('social_accounts')
+      .where('user_id', '=', userId)
+      .where('network', '=', network)
+      .execute();
+  });
+}
+
+export default async function unlinkRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.delete(
+    UNLINK,
+    {
+      schema: {
+        tags: ['socials'],
+        summary: 'Отвязать соцсеть; нельзя, если не останется способа войти (409)',
+        security: [{ bearer: [] }],
+        params: z.object({ network: z.string().max(32) }),
+        response: { 200: OkSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      await unlinkNetwork(app.database.db, request.userId, request.params.network);
+      return { detail: profileMessages.socialUnlinked };
+    },
+  );
+}
