@@ -46,6 +46,7 @@ export const titles = {
   staffOrders: 'Заказы',
   staffOrder: 'Заказ',
   staffCare: 'Обращения',
+  staffRefunds: 'Возвраты',
 } as const;
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */

@@ -83,6 +83,14 @@ export const staffRoutes: RouteObject[] = [
         ),
         handle: handle(titles.staffCare),
       },
+      {
+        path: paths.staff.refunds.path,
+        lazy: staffRoute(
+          (l) => l.managerLoader,
+          () => import('../features/staff-orders/routes/refund-claims-page'),
+        ),
+        handle: handle(titles.staffRefunds),
+      },
     ],
   },
 ];

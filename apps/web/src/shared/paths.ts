@@ -129,6 +129,8 @@ export const paths = {
       path: '/staff/care',
       getHref: (state?: string) => withQuery('/staff/care', { state }),
     },
+    /** Refund claims a manager decides (issue 11). */
+    refunds: { path: '/staff/refunds', getHref: () => '/staff/refunds' },
   },
 
   documents: {

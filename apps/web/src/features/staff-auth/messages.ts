@@ -10,6 +10,7 @@ export const staffAuthMessages = {
   navLabel: 'Разделы',
   navOrders: 'Заказы',
   navCare: 'Обращения',
+  navRefunds: 'Возвраты',
   menu: 'Меню',
   brand: 'Кабинет сотрудника',
 } as const;

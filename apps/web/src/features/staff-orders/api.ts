@@ -1,4 +1,6 @@
 import {
+  StaffRefundClaimListSchema,
+  StaffRefundClaimSchema,
   api,
   CareDetailSchema,
   CareListSchema,
@@ -174,4 +176,27 @@ export async function uploadStaffFile(
   options: Omit<UploadOptions, 'tokens'>,
 ): Promise<WorkspaceFile[]> {
   return UploadAnswerSchema.parse(await staffUpload(`${api.staff.files(id)}?kind=${kind}`, [file], options));
+}
+
+const refundClaimsKey = ['staff', 'refund-claims'] as const;
+
+/** Refund claims (managers): pending first, then decided. */
+export function useRefundClaims() {
+  return useQuery({
+    queryKey: refundClaimsKey,
+    queryFn: async ({ signal }) =>
+      StaffRefundClaimListSchema.parse(await staffFetch(api.staff.refundClaims, { signal })),
+  });
+}
+
+/** Approve (refund through the provider) or reject (back to the balance); the list refreshes either way. */
+export function useRefundClaimDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
+      StaffRefundClaimSchema.parse(
+        await staffFetch(`${api.staff.refundClaim(id)}${decision}/`, { method: 'POST' }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: refundClaimsKey }),
+  });
 }

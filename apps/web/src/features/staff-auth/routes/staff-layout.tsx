@@ -1,7 +1,7 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
-import { IconLifebuoy, IconListDetails, IconLogout } from '@tabler/icons-react';
+import { IconLifebuoy, IconListDetails, IconLogout, IconReceiptRefund } from '@tabler/icons-react';
 import { staffRoleTitles } from '@cabinet/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -54,6 +54,12 @@ function StaffFrame() {
       href: paths.staff.care.getHref(),
       path: paths.staff.care.path,
       icon: IconLifebuoy,
+    });
+    items.push({
+      label: m.navRefunds,
+      href: paths.staff.refunds.getHref(),
+      path: paths.staff.refunds.path,
+      icon: IconReceiptRefund,
     });
   }
 
