@@ -102,7 +102,9 @@ export function TitlePageDialog({
       label: t.fields[key],
       value: form[key],
       error: errors[key],
+      // Required for assistive technology; the intro names them instead of an asterisk in each label.
       required: REQUIRED.has(key),
+      withAsterisk: false,
       placeholder: opts.placeholder,
     };
     return opts.multiline ? (
