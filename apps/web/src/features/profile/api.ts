@@ -3,13 +3,18 @@ import {
   FinancesSchema,
   OkSchema,
   ProfileSchema,
+  referenceApi,
+  UniversityListSchema,
+  SocialLinkSchema,
+  z,
   type ChangeEmailRequest,
   type Finances,
   type Profile,
 } from '@cabinet/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import { toLoadStatus } from '../../shared/load-status';
+import type { CallbackRequest, ProfileUpdate } from './model';
 
 export const profileQueryOptions = () =>
   queryOptions({
@@ -47,3 +52,50 @@ export async function cancelEmailChange(token: string): Promise<string> {
   );
   return body.detail;
 }
+
+/** PATCH answers the whole profile; the cache takes it so the header and the form agree. */
+export async function updateProfile(queryClient: QueryClient, body: ProfileUpdate): Promise<Profile> {
+  const profile = ProfileSchema.parse(await apiFetch(api.profile.root, { method: 'PATCH', body }));
+  queryClient.setQueryData(profileQueryOptions().queryKey, profile);
+  return profile;
+}
+
+/** POST subscribes to the newsletter, DELETE unsubscribes; either answers the profile. */
+export async function setSubscribed(queryClient: QueryClient, subscribed: boolean): Promise<void> {
+  await apiFetch(api.profile.subscribe, { method: subscribed ? 'POST' : 'DELETE' });
+  await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+}
+
+/** The customer's social links: each network's OAuth start link, and whether it is linked already. */
+const ProfileSocialLinksSchema = z.array(SocialLinkSchema.extend({ is_linked: z.boolean().optional() }));
+export type ProfileSocialLink = z.infer<typeof ProfileSocialLinksSchema>[number];
+
+export const socialLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile', 'socials'],
+    queryFn: async ({ signal }): Promise<ProfileSocialLink[]> =>
+      ProfileSocialLinksSchema.parse(await apiFetch(api.auth.socialLinks, { signal })),
+  });
+
+export async function unlinkSocial(queryClient: QueryClient, network: string): Promise<void> {
+  await apiFetch(api.profile.socialLink(network), { method: 'DELETE' });
+  await queryClient.invalidateQueries({ queryKey: socialLinksQueryOptions().queryKey });
+}
+
+export async function requestCallback(body: CallbackRequest): Promise<void> {
+  await apiFetch(api.profile.callbacks, { method: 'POST', body });
+}
+
+/**
+ * The order form's university search (same endpoint and cache key): features do not import each
+ * other, so the profile asks it the same way.
+ */
+export const universitiesQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['reference', 'universities', q],
+    queryFn: async ({ signal }) =>
+      UniversityListSchema.parse(
+        await apiFetch(`${referenceApi.universities}?${new URLSearchParams({ q })}`, { signal }),
+      ),
+    staleTime: 5 * 60_000,
+  });

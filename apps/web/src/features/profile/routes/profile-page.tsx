@@ -1,8 +1,47 @@
-import { useMatches } from 'react-router';
-import { deepestHandle } from '../../../shared/route-handle';
-import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
+import { Alert, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { useProfile } from '../api';
+import { CallbackForm } from '../components/callback-form';
+import { ProfileForm } from '../components/profile-form';
+import { SocialLinks } from '../components/social-links';
+import { profileMessages as m } from '../messages';
+import { useDismissedHint } from '../session-store';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 
-// Seam for issue 12: replaced by its screen.
-export default function Screen() {
-  return <SectionPlaceholder title={deepestHandle(useMatches())?.title ?? ''} />;
+const FILL_HINT = 'profile-fill';
+
+/** Asks for the study fields once; closing it is remembered in the session store (any device). */
+function FillHint() {
+  const [dismissed, dismiss] = useDismissedHint(FILL_HINT);
+  if (dismissed !== false) return null;
+  return (
+    <Alert color="brand" variant="light">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm">{m.fillHint}</Text>
+        <CloseButton aria-label={m.fillHintClose} onClick={dismiss} />
+      </Group>
+    </Alert>
+  );
+}
+
+export default function ProfilePage() {
+  const profile = useProfile();
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{m.profileTitle}</Title>
+      {/* Slot (issue 12, P2): the avatar editor goes here once features/profile/components/avatar-editor.tsx exists. */}
+      {profile.isPending ? (
+        <LoadingRows rows={6} label={m.profileTitle} />
+      ) : profile.isError ? (
+        <LoadError title={m.profileLoadError} error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <>
+          {!profile.data.university || !profile.data.group_header ? <FillHint /> : null}
+          <ProfileForm profile={profile.data} />
+          <SocialLinks />
+          <CallbackForm phone={profile.data.phone} />
+          {/* Slot (issue 12): P4's <TitlePageButton /> — features may not import each other; the lead places it. */}
+        </>
+      )}
+    </Stack>
+  );
 }
