@@ -33,6 +33,7 @@ import {
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { useFinances, useProfile } from '../../features/profile/api';
+import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { formatCount, formatKopecks } from '../../shared/format';
 import { commonMessages, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../shared/messages';
@@ -266,6 +267,7 @@ function CabinetFrame() {
           </Anchor>
         </Stack>
       </Modal>
+      <DiplomaPopup />
     </AppShell>
   );
 }
