@@ -47,6 +47,7 @@ export const titles = {
   staffOrder: 'Заказ',
   staffCare: 'Обращения',
   staffRefunds: 'Возвраты',
+  staffCallbacks: 'Обратные звонки',
 } as const;
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */

@@ -91,6 +91,14 @@ export const staffRoutes: RouteObject[] = [
         ),
         handle: handle(titles.staffRefunds),
       },
+      {
+        path: paths.staff.callbacks.path,
+        lazy: staffRoute(
+          (l) => l.managerLoader,
+          () => import('../features/staff-orders/routes/callbacks-page'),
+        ),
+        handle: handle(titles.staffCallbacks),
+      },
     ],
   },
 ];

@@ -131,6 +131,8 @@ export const paths = {
     },
     /** Refund claims a manager decides (issue 11). */
     refunds: { path: '/staff/refunds', getHref: () => '/staff/refunds' },
+    /** Phone callback requests a manager works through (issue 12). */
+    callbacks: { path: '/staff/callbacks', getHref: () => '/staff/callbacks' },
   },
 
   documents: {

@@ -11,6 +11,7 @@ export const staffAuthMessages = {
   navOrders: 'Заказы',
   navCare: 'Обращения',
   navRefunds: 'Возвраты',
+  navCallbacks: 'Звонки',
   menu: 'Меню',
   brand: 'Кабинет сотрудника',
 } as const;

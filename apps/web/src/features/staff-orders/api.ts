@@ -1,4 +1,5 @@
 import {
+  StaffCallbackListSchema,
   StaffRefundClaimListSchema,
   StaffRefundClaimSchema,
   api,
@@ -198,5 +199,25 @@ export function useRefundClaimDecision() {
         await staffFetch(`${api.staff.refundClaim(id)}${decision}/`, { method: 'POST' }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: refundClaimsKey }),
+  });
+}
+
+const callbacksKey = ['staff', 'callbacks'] as const;
+
+/** Phone callback requests (managers): pending first, newest first. */
+export function useCallbacks() {
+  return useQuery({
+    queryKey: callbacksKey,
+    queryFn: async ({ signal }) =>
+      StaffCallbackListSchema.parse(await staffFetch(api.staff.callbacks, { signal })),
+  });
+}
+
+/** «Перезвонили»: the list refreshes whatever the answer (a 409 means someone marked it first). */
+export function useCallbackDone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => staffFetch(api.staff.callbackDone(id), { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: callbacksKey }),
   });
 }

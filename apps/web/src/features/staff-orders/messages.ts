@@ -34,6 +34,15 @@ export const staffOrdersMessages = {
   openCare: (n: number) => `Обращения: ${n}`,
   emptyQueue: 'Заказов с такими условиями нет',
   emptyQueueHint: 'Измените фильтры или сбросьте их.',
+  // Phone callbacks (issue 12).
+  callbacksTitle: 'Обратные звонки',
+  callbacksEmpty: 'Заявок на звонок нет',
+  callbacksList: 'Заявки на обратный звонок',
+  callbackOf: (id: number, who: string) => `Звонок №${id} · ${who}`,
+  callbackStatus: { pending: 'Ждёт звонка', done: 'Перезвонили' },
+  callbackDone: 'Отметить звонок',
+  callbackDoneLabel: (phone: string) => `Отметить, что перезвонили на ${phone}`,
+  callbackMarked: 'Отмечено: клиенту перезвонили',
   // Refund claims (issue 11).
   refundsTitle: 'Заявки на возврат',
   refundsEmpty: 'Заявок на возврат нет',

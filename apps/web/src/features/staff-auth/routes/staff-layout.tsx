@@ -1,7 +1,13 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
-import { IconLifebuoy, IconListDetails, IconLogout, IconReceiptRefund } from '@tabler/icons-react';
+import {
+  IconLifebuoy,
+  IconListDetails,
+  IconLogout,
+  IconPhoneCall,
+  IconReceiptRefund,
+} from '@tabler/icons-react';
 import { staffRoleTitles } from '@cabinet/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -60,6 +66,12 @@ function StaffFrame() {
       href: paths.staff.refunds.getHref(),
       path: paths.staff.refunds.path,
       icon: IconReceiptRefund,
+    });
+    items.push({
+      label: m.navCallbacks,
+      href: paths.staff.callbacks.getHref(),
+      path: paths.staff.callbacks.path,
+      icon: IconPhoneCall,
     });
   }
 

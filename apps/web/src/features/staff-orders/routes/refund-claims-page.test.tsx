@@ -1,5 +1,5 @@
 import { api, type StaffMe, type StaffRefundClaim } from '@cabinet/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../../shared/navigation';
@@ -53,8 +53,8 @@ describe('the refund claims page', () => {
     expect(within(card).getByText(/Вернуть 1\s200\s₽ на карту клиента\?/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await userEvent.click(within(card).getByRole('button', { name: 'Одобрить' }));
-    expect(await within(card).findByText('Одобрена')).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Одобрить' })).toBeNull();
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Одобрить' })).toBeNull());
+    expect(within(card).getByText('Одобрена')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       `${api.staff.refundClaim(7)}approve/`,
     ]);
