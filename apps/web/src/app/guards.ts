@@ -215,7 +215,7 @@ export async function certificateLoader({ request, params }: LoaderFunctionArgs)
 export async function spaceLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
   await requireCustomer(request);
   const id = requireId(params.id);
-  const { loadSpaceForRoute } = await import('../features/spaces/api');
+  const { loadSpaceForRoute } = await import('../features/content/api');
   try {
     await loadSpaceForRoute(id);
   } catch {

@@ -2,13 +2,13 @@ import {
   ChangeEmailRequestSchema,
   RestoreRequestSchema,
   SocialProfileRequestSchema,
+  SpaceSchema,
 } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
 import { codeEmailSchema, codeSchema, passwordLoginSchema } from '../features/auth/routes/login-schemas';
 import { CertificateSchema } from '../features/certificates/model';
 import { createOrderFormSchema, emptyOrderForm } from '../features/order-form/model';
 import { VerificationStatusSchema } from '../features/payments/model';
-import { SpaceSchema } from '../features/spaces/model';
 import { eagerSchema, lazySchema, type FormSchema } from '../shared/lazy-schema';
 
 describe('zod messages in the browser', () => {

@@ -1,8 +1,20 @@
-import { useMatches } from 'react-router';
-import { deepestHandle } from '../../../shared/route-handle';
-import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
+import { Container, Stack, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { LoadingRows } from '../../../shared/ui/query-states';
+import { useSpace } from '../api';
+import { SpaceBlocks } from '../components/space-blocks';
 
-// Seam for issue 12: replaced by its screen.
-export default function Screen() {
-  return <SectionPlaceholder title={deepestHandle(useMatches())?.title ?? ''} />;
+/** `/space/{id}` (spec §2): the guard has loaded the space (or gone to /404); full width, no sidebar, no FAQ. */
+export default function SpacePage() {
+  const { id = '' } = useParams();
+  const { data: space } = useSpace(id);
+  if (!space) return <LoadingRows />;
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{space.title}</Title>
+        <SpaceBlocks blocks={space.blocks} />
+      </Stack>
+    </Container>
+  );
 }

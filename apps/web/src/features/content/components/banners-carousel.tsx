@@ -1,0 +1,105 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Anchor, Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import type { Banner } from '@cabinet/contract';
+import Autoplay from 'embla-carousel-autoplay';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useBanners } from '../api';
+import { contentMessages as m } from '../messages';
+import {
+  CAROUSEL_AUTOPLAY_MS,
+  CAROUSEL_SPEED_MS,
+  emblaDuration,
+  isInternal,
+  safeHref,
+  safeImageSrc,
+} from '../model';
+
+/**
+ * The embla settings of the banners (spec §9): 400 ms scrolls, a new banner every 5 000 ms,
+ * held while the pointer is over the carousel or focus is inside it; no autoplay at all for
+ * someone who asked the system for less motion.
+ */
+export function carouselSettings(reducedMotion: boolean) {
+  return {
+    emblaOptions: { loop: true, duration: emblaDuration(CAROUSEL_SPEED_MS) },
+    autoplay: reducedMotion
+      ? null
+      : {
+          delay: CAROUSEL_AUTOPLAY_MS,
+          stopOnMouseEnter: true,
+          stopOnFocusIn: true,
+          stopOnInteraction: false,
+        },
+  };
+}
+
+/** The banners above the orders list; nothing at all when there are none (or they failed to load). */
+export function BannersCarousel() {
+  const { data } = useBanners();
+  // Read at once, not after the first paint: an autoplay started for a moment would still move a slide.
+  const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
+  const settings = carouselSettings(reducedMotion);
+  // One plugin instance while the setting holds: a new one on every render would restart the timer.
+  const plugins = useMemo(() => {
+    const autoplay = carouselSettings(reducedMotion).autoplay;
+    return autoplay ? [Autoplay(autoplay)] : [];
+  }, [reducedMotion]);
+  const banners = (data ?? []).flatMap((b) => {
+    const href = safeHref(b.href);
+    return href ? [{ ...b, href }] : [];
+  });
+  if (banners.length === 0) return null;
+
+  return (
+    <Carousel
+      aria-label={m.bannersLabel}
+      emblaOptions={settings.emblaOptions}
+      plugins={plugins}
+      withIndicators={banners.length > 1}
+      withControls={banners.length > 1}
+      withKeyboardEvents
+      slideGap="md"
+      previousControlProps={{ 'aria-label': m.bannerPrevious }}
+      nextControlProps={{ 'aria-label': m.bannerNext }}
+      getIndicatorProps={(i) => ({ 'aria-label': m.bannerGoTo(i + 1, banners.length) })}
+    >
+      {banners.map((banner, i) => (
+        <Carousel.Slide
+          key={banner.id}
+          aria-roledescription="slide"
+          aria-label={m.bannerGoTo(i + 1, banners.length)}
+        >
+          <BannerCard banner={banner} />
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}
+
+function BannerCard({ banner }: { banner: Banner }) {
+  const image = banner.image ? safeImageSrc(banner.image, window.location.origin) : null;
+  const link = isInternal(banner.href) ? (
+    <Anchor component={Link} to={banner.href} fw={600}>
+      {m.bannerMore}
+    </Anchor>
+  ) : (
+    <Anchor href={banner.href} target="_blank" rel="noopener noreferrer" fw={600}>
+      {m.bannerMore}
+    </Anchor>
+  );
+  return (
+    <Paper withBorder radius="md" p="md" px={{ base: 'md', sm: 56 }} bg="var(--app-surface)" h="100%">
+      <Stack gap={6}>
+        {image && <Image src={image} alt="" h={96} fit="contain" />}
+        <Title order={2} size="h4">
+          {banner.title}
+        </Title>
+        <Text size="sm">{banner.text}</Text>
+        <Box>{link}</Box>
+      </Stack>
+    </Paper>
+  );
+}
