@@ -1,5 +1,6 @@
 import { api, authMessages, titlePageMessages } from '@cabinet/contract';
 import mammoth from 'mammoth';
+import { PDFDocument } from 'pdf-lib';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
@@ -74,6 +75,10 @@ describe('title page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment;.*filename\*=UTF-8''.*\.pdf$/);
+    // A4 portrait, in points.
+    const [page] = (await PDFDocument.load(res.rawPayload)).getPages();
+    expect(page?.getWidth()).toBeCloseTo((210 * 72) / 25.4, 1);
+    expect(page?.getHeight()).toBeCloseTo((297 * 72) / 25.4, 1);
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
     try {
       const result = await parser.getText();
