@@ -1,4 +1,4 @@
-import { api, profileMessages } from '@cabinet/contract';
+import { ProfileSocialLinksSchema, api, profileMessages } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
@@ -80,6 +80,26 @@ describe('unlinking a social network', () => {
     }
     expect(await linked(other.id)).toEqual(['google']);
     expect(await linked(c.id)).toEqual(['vk']);
+  });
+
+  it('marks the linked networks in the links list for the customer, and only with a token', async () => {
+    const c = await customer(['vk'], { password: true, confirmed: true });
+    const links = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: api.auth.socialLinks, headers });
+      expect(res.statusCode).toBe(200);
+      return ProfileSocialLinksSchema.parse(res.json());
+    };
+    const mine = await links(bearer(c.access));
+    expect(Object.fromEntries(mine.map((l) => [l.network_name, l.is_linked]))).toEqual({
+      vk: true,
+      google: false,
+      yandex: false,
+    });
+    expect((await unlink(c.access, 'vk')).statusCode).toBe(200);
+    expect((await links(bearer(c.access))).every((l) => l.is_linked === false)).toBe(true);
+    for (const headers of [{}, bearer('forged.token.value')]) {
+      expect((await links(headers)).every((l) => !('is_linked' in l))).toBe(true);
+    }
   });
 
   it('needs a token', async () => {

@@ -334,3 +334,14 @@ export const StaffCallbackSchema = CallbackSchema.extend({
 export type StaffCallback = z.infer<typeof StaffCallbackSchema>;
 export const StaffCallbackListSchema = z.object({ results: z.array(StaffCallbackSchema) });
 export type StaffCallbackList = z.infer<typeof StaffCallbackListSchema>;
+
+/**
+ * `GET /client/api/socials/links/` with a customer's token: each network's sign-in link and whether
+ * it is linked to this account (without a token `is_linked` is left out).
+ */
+export const ProfileSocialLinkSchema = z.object({
+  link: z.string(),
+  network_name: z.string(),
+  is_linked: z.boolean().optional(),
+});
+export const ProfileSocialLinksSchema = z.array(ProfileSocialLinkSchema);

@@ -4,7 +4,7 @@ import {
   ErrorBodySchema,
   OkSchema,
   SOCIAL_NETWORKS,
-  SocialLinksResponseSchema,
+  ProfileSocialLinksSchema,
   SocialProfileRequestSchema,
   TokenErrorBodySchema,
   api,
@@ -19,7 +19,7 @@ import { HttpError, notFound } from '../../plugins/errors';
 import { EmailConfirmation } from '../auth/email-confirmation';
 import { signedIn } from '../auth/http';
 import { SocialService } from './service';
-import unlinkRoutes from './unlink';
+import unlinkRoutes, { linkedNetworksOf } from './unlink';
 
 const tags = ['socials'];
 const FLOW_COOKIE = 'social_oauth';
@@ -51,15 +51,19 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Кнопки входа через соцсети: пустая ссылка — сеть не настроена',
-        response: { 200: SocialLinksResponseSchema },
+        summary:
+          'Кнопки входа через соцсети: пустая ссылка — сеть не настроена; с токеном клиента — ещё is_linked',
+        response: { 200: ProfileSocialLinksSchema },
       },
     },
-    async () =>
-      SOCIAL_NETWORKS.map((network) => ({
+    async (request) => {
+      const linked = await linkedNetworksOf(app, request.headers.authorization);
+      return SOCIAL_NETWORKS.map((network) => ({
         network_name: network,
         link: socials.isConfigured(network) ? `${base}${api.auth.socialStart(network)}` : '',
-      })),
+        ...(linked ? { is_linked: linked.has(network) } : {}),
+      }));
+    },
   );
 
   app.get(

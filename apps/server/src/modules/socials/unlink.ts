@@ -45,6 +45,25 @@ export async function unlinkNetwork(db: Kysely<DB>, userId: number, network: str
   });
 }
 
+/**
+ * The networks linked to the customer whose token the (public) links request carries, or null
+ * without a valid customer token: the sign-in screen gets the plain list.
+ */
+export async function linkedNetworksOf(
+  app: FastifyInstance,
+  authorization: string | undefined,
+): Promise<Set<string> | null> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const userId = token ? app.accessTokens.verify(token) : null;
+  if (userId === null) return null;
+  const rows = await app.database.db
+    .selectFrom('social_accounts')
+    .select('network')
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => r.network));
+}
+
 export default async function unlinkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.delete(
