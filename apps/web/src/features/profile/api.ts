@@ -63,7 +63,7 @@ export async function updateProfile(queryClient: QueryClient, body: ProfileUpdat
 /** POST subscribes to the newsletter, DELETE unsubscribes; either answers the profile. */
 export async function setSubscribed(queryClient: QueryClient, subscribed: boolean): Promise<void> {
   await apiFetch(api.profile.subscribe, { method: subscribed ? 'POST' : 'DELETE' });
-  await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+  await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey, exact: true });
 }
 
 /** The customer's social links: each network's OAuth start link, and whether it is linked already. */

@@ -76,12 +76,16 @@ export function fakeProfileServer(options: { profile?: Profile; popup?: boolean 
         return [
           { network_name: 'vk', link: '/client/api/socials/start/vk/', is_linked: true },
           { network_name: 'google', link: '/client/api/socials/start/google/', is_linked: false },
+          // Not configured on this server: no link to offer.
+          { network_name: 'yandex', link: '', is_linked: false },
         ];
       case `DELETE ${api.profile.socialLink('vk')}`:
         if (state.unlinkError) throw state.unlinkError;
         return { detail: 'Соцсеть отвязана' };
       case `POST ${api.profile.callbacks}`:
         return { detail: 'Заявка принята' };
+      case `GET ${api.profile.avatar}`:
+        return { avatars: {} };
       case `GET ${api.profile.profilePopup}`:
         return { is_need_show: state.popup };
       case `PATCH ${api.profile.popup}`:

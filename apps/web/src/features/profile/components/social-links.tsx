@@ -36,7 +36,7 @@ function SocialRow({ link }: { link: ProfileSocialLink }) {
           ) : null}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          {link.is_linked !== true ? (
+          {link.is_linked !== true && link.link ? (
             <Button
               component="a"
               href={link.link}

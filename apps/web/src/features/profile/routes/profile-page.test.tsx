@@ -154,6 +154,8 @@ describe('the profile page', () => {
       '/client/api/socials/start/google/',
     );
     expect(screen.queryByRole('button', { name: 'Отвязать Google' })).toBeNull();
+    expect(screen.getByText('Яндекс')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Привязать Яндекс' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Отвязать ВКонтакте' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(server.callsTo('DELETE', '/client/api/socials/links/vk/')).toHaveLength(1);

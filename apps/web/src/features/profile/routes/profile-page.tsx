@@ -1,5 +1,6 @@
 import { Alert, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useProfile } from '../api';
+import { AvatarEditor } from '../components/avatar-editor';
 import { CallbackForm } from '../components/callback-form';
 import { ProfileForm } from '../components/profile-form';
 import { SocialLinks } from '../components/social-links';
@@ -28,7 +29,7 @@ export default function ProfilePage() {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{m.profileTitle}</Title>
-      {/* Slot (issue 12, P2): the avatar editor goes here once features/profile/components/avatar-editor.tsx exists. */}
+      <AvatarEditor />
       {profile.isPending ? (
         <LoadingRows rows={6} label={m.profileTitle} />
       ) : profile.isError ? (
