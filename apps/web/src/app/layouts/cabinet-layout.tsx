@@ -32,11 +32,14 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { BannersCarousel } from '../../features/content/components/banners-carousel';
+import { FaqSearch } from '../../features/content/components/faq-search';
+import { supportPhone } from '../../features/content/model';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { formatCount, formatKopecks } from '../../shared/format';
-import { commonMessages, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../shared/messages';
+import { commonMessages, SUPPORT_PHONE } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { deepestHandle } from '../../shared/route-handle';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
@@ -108,6 +111,9 @@ function useNavItems() {
   } satisfies Record<string, NavItem>;
 }
 
+/** Spec §9: never the `{phone}` placeholder, nor an empty number. */
+const phone = supportPhone(SUPPORT_PHONE);
+
 /** The deepest matched route decides whether the sidebar and FAQ show (spec §2: spaces, order-continue). */
 function useHideSidebar(): boolean {
   return deepestHandle(useMatches())?.hideSidebar === true;
@@ -167,10 +173,12 @@ function CabinetFrame() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Finances />
-            <Anchor href={SUPPORT_PHONE_HREF} visibleFrom="lg" size="sm" fw={600} underline="hover">
-              <VisuallyHidden>{commonMessages.supportPhoneLabel}: </VisuallyHidden>
-              {SUPPORT_PHONE}
-            </Anchor>
+            {phone && (
+              <Anchor href={phone.href} visibleFrom="lg" size="sm" fw={600} underline="hover">
+                <VisuallyHidden>{commonMessages.supportPhoneLabel}: </VisuallyHidden>
+                {phone.label}
+              </Anchor>
+            )}
             <ColorSchemeToggle />
             <UserMenu />
           </Group>
@@ -235,13 +243,15 @@ function CabinetFrame() {
                 leftSection={<IconHelpCircle size={20} aria-hidden />}
                 onClick={faq.open}
               />
-              <NavLink
-                component="a"
-                href={SUPPORT_PHONE_HREF}
-                label={SUPPORT_PHONE}
-                description={commonMessages.supportPhoneLabel}
-                leftSection={<IconPhone size={20} aria-hidden />}
-              />
+              {phone && (
+                <NavLink
+                  component="a"
+                  href={phone.href}
+                  label={phone.label}
+                  description={commonMessages.supportPhoneLabel}
+                  leftSection={<IconPhone size={20} aria-hidden />}
+                />
+              )}
             </Stack>
           </AppShell.Section>
         </AppShell.Navbar>
@@ -249,6 +259,11 @@ function CabinetFrame() {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-canvas)">
         <ConnectionBanner />
+        {isActive(pathname, [sectionOf(items.orders.href)]) && (
+          <Box mb="md">
+            <BannersCarousel />
+          </Box>
+        )}
         <Outlet />
       </AppShell.Main>
 
@@ -259,12 +274,17 @@ function CabinetFrame() {
         />
       </AppShell.Footer>
 
-      <Modal opened={faqOpened} onClose={faq.close} title={m.faq} centered>
-        <Stack gap="sm">
-          <Text size="sm">{m.faqText}</Text>
-          <Anchor href={SUPPORT_PHONE_HREF} fw={600}>
-            {SUPPORT_PHONE}
-          </Anchor>
+      <Modal opened={faqOpened && !hideSidebar} onClose={faq.close} title={m.faq} size="lg">
+        <Stack gap="md">
+          <FaqSearch />
+          {phone && (
+            <Stack gap={4}>
+              <Text size="sm">{m.faqText}</Text>
+              <Anchor href={phone.href} fw={600}>
+                {phone.label}
+              </Anchor>
+            </Stack>
+          )}
         </Stack>
       </Modal>
       <DiplomaPopup />
