@@ -1,4 +1,6 @@
 import {
+  CALLBACK_TIME_TITLES,
+  CALLBACK_TIMES,
   isBirthdaySet,
   normalizePhone,
   PhoneSchema,
@@ -101,14 +103,11 @@ export const ProfileFormSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof ProfileFormSchema>;
 
-/** When a manager may call (the server's `time` values). */
-const CALLBACK_TIMES = ['asap', 'morning', 'day', 'evening'] as const;
-export const CALLBACK_TIME_OPTIONS = [
-  { value: 'asap', label: m.callbackAsap },
-  { value: 'morning', label: m.callbackMorning },
-  { value: 'day', label: m.callbackDay },
-  { value: 'evening', label: m.callbackEvening },
-];
+/** When a manager may call: the contract's `time` values and their titles. */
+export const CALLBACK_TIME_OPTIONS = CALLBACK_TIMES.map((value) => ({
+  value,
+  label: CALLBACK_TIME_TITLES[value],
+}));
 
 export const CallbackFormSchema = z.object({
   phone: z

@@ -1,8 +1,6 @@
-import { api, z } from '@cabinet/contract';
+import { api, ProfilePopupSchema } from '@cabinet/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
-
-const ProfilePopupSchema = z.object({ is_need_show: z.boolean() });
 
 export const profilePopupQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { api, z } from '@cabinet/contract';
+import { api, SessionStoreSchema, z } from '@cabinet/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiFetch } from '../../shared/api/client';
 
@@ -8,8 +8,6 @@ import { apiFetch } from '../../shared/api/client';
  * POSTs them (the server merges too). Used for the hints the customer dismissed (`dismissed_hints`).
  */
 type Session = Record<string, unknown>;
-
-const SessionSchema = z.record(z.string(), z.unknown());
 
 const store = {
   data: undefined as Session | undefined,
@@ -23,7 +21,7 @@ const store = {
     this.loading = apiFetch(api.profile.session)
       .then(
         (body) => {
-          this.data = { ...SessionSchema.parse(body), ...this.data };
+          this.data = { ...SessionStoreSchema.parse(body), ...this.data };
         },
         // Without the store the hints simply show: nothing breaks.
         () => {
