@@ -67,7 +67,6 @@ export const workspaceText = {
   preview: 'Просмотр',
   previewFile: (name: string) => `Открыть ${name} для просмотра`,
   previewFailed: 'Не удалось открыть файл',
-  previewNoPdf: 'Браузер не показывает PDF: скачайте файл.',
   markReviewed: 'Отметить просмотренным',
   markReviewedFile: (name: string) => `Отметить просмотренным: ${name}`,
   markReviewedFailed: 'Не удалось отметить файл',

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Center, Loader, Modal } from '@mantine/core';
 import type { WorkspaceFile } from '@cabinet/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
@@ -11,8 +11,9 @@ type State = { status: 'loading' } | { status: 'ready'; url: string } | { status
 /**
  * An image or a PDF shown in the page. The preview is fetched with the customer's token and shown
  * from a blob URL whose type is set here (PDF or image, never anything a browser would run): an
- * `<img>` cannot run script, and a PDF opens in the browser's own viewer (which a sandboxed
- * iframe would block in Chromium).
+ * `<img>` cannot run script, and a PDF opens in the browser's own viewer in an iframe — not
+ * sandboxed (Chromium's viewer refuses a sandboxed frame), and not an `<object>`, which the CSP's
+ * `object-src 'none'` blocks; `frame-src` allows `blob:` for this.
  */
 export function PreviewModal({ file, onClose }: { file: WorkspaceFile; onClose: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -49,14 +50,7 @@ export function PreviewModal({ file, onClose }: { file: WorkspaceFile; onClose: 
           {state.reason}
         </Alert>
       ) : kind === 'pdf' ? (
-        <object
-          data={state.url}
-          type="application/pdf"
-          aria-label={file.name}
-          style={{ width: '100%', height: '75vh' }}
-        >
-          <Text size="sm">{t.previewNoPdf}</Text>
-        </object>
+        <iframe src={state.url} title={file.name} style={{ width: '100%', height: '75vh', border: 0 }} />
       ) : (
         <img
           src={state.url}

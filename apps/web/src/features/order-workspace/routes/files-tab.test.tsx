@@ -113,9 +113,9 @@ describe('the files tab', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Открыть Работа.pdf для просмотра' }));
     const pdf = await screen.findByRole('dialog', { name: 'Работа.pdf' });
-    await waitFor(() =>
-      expect(pdf.querySelector('object[type="application/pdf"]')).toHaveAttribute('data', 'blob:preview'),
-    );
+    // An iframe the CSP allows (frame-src blob:), not an <object>, which object-src 'none' blocks.
+    expect(await within(pdf).findByTitle('Работа.pdf')).toHaveAttribute('src', 'blob:preview');
+    expect(pdf.querySelector('object')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Открыть Методичка.docx для просмотра' })).toBeNull();
   });
 
