@@ -79,7 +79,8 @@ describe('the phone confirmation', () => {
     expect(server.callsOf('POST', 'verificate-code/repayment/')).toHaveLength(1);
     expect(server.callsOf('POST', 'verificate-code/repayment/')[0]?.init.handlesTooManyRequests).toBe(true);
     const code = within(block).getByLabelText(/Код из SMS/);
-    expect(code).toHaveFocus();
+    // Focus moves in an effect after the render: wait for it.
+    await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
 
@@ -154,7 +155,8 @@ describe('the phone confirmation', () => {
     const block = await screen.findByRole('region', { name: 'Подтверждение телефона' });
     await userEvent.click(within(block).getByRole('button', { name: 'Подтвердить телефон' }));
     const phone = await within(block).findByLabelText(/Номер телефона/);
-    expect(phone).toHaveFocus();
+    // Focus moves in an effect after the render: wait for it.
+    await waitFor(() => expect(phone).toHaveFocus());
     expect(server.callsOf('POST', 'verificate-code/repayment/')).toHaveLength(0);
 
     await userEvent.type(phone, '916123');

@@ -61,7 +61,8 @@ describe('/order/{id}/tip', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Банковская карта' })).toBeChecked());
     await userEvent.click(screen.getByRole('button', { name: 'Оставить чаевые' }));
     expect(await screen.findByText('Укажите сумму')).toBeInTheDocument();
-    expect(field).toHaveFocus();
+    // Focus moves in an effect after the render: wait for it.
+    await waitFor(() => expect(field).toHaveFocus());
     await userEvent.type(field, '12.5');
     expect(await screen.findByText('Сумма — целое число рублей')).toBeInTheDocument();
     expect(server.callsOf('POST', '/api/client/payments/pay/')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
@@ -41,7 +41,8 @@ describe('/withdraw', () => {
     expect(within(form).getByLabelText(/Номер карты/)).toHaveValue('2200 1234 5678 9012');
     await userEvent.click(within(form).getByRole('button', { name: 'Продолжить' }));
     const confirm = await within(form).findByRole('button', { name: 'Подтвердить вывод' });
-    expect(confirm).toHaveFocus();
+    // Focus moves in an effect after the render: wait for it.
+    await waitFor(() => expect(confirm).toHaveFocus());
     expect(server.callsOf('POST', 'repayment/')).toHaveLength(0);
 
     await userEvent.click(confirm);
@@ -66,7 +67,8 @@ describe('/withdraw', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Продолжить' }));
     expect(await within(form).findByText('На балансе недостаточно средств')).toBeInTheDocument();
     const amount = within(form).getByLabelText(/Сумма, ₽/);
-    expect(amount).toHaveFocus();
+    // Focus moves in an effect after the render: wait for it.
+    await waitFor(() => expect(amount).toHaveFocus());
     await userEvent.clear(amount);
     await userEvent.type(amount, '50');
     expect(await within(form).findByText(/Сумма — не меньше 100\s₽/)).toBeInTheDocument();
