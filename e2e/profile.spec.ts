@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER, customerToken } from './support/api';
+import { DEMO_OFFER_CUSTOMER, customerToken } from './support/api';
 import { PASSWORD } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/fixtures';
@@ -46,7 +46,7 @@ const diplomaPopup = (page: Page): Locator => page.getByRole('dialog', { name: /
 
 /**
  * The customer's profile in Chromium against a server of the file's own (the popup journey
- * dismisses the demo customer's popup for good; the avatar writes files): edit and reload, the
+ * dismisses the offer customer's popup for good; the avatar writes files): edit and reload, the
  * avatar through the file chooser and the crop dialog into the header, the e-mail change from the
  * profile screen through the outbox, the diploma popup once, and axe on the screen.
  */
@@ -207,10 +207,10 @@ describe('the profile, in the browser', () => {
   });
 
   it('shows the diploma half-price popup once, and never again after it is dismissed: not after a reload, not on another device', async () => {
-    // The demo customer is the one the seed gives diplom_half_price 4 with the popup flag unset.
-    const token = await customerToken(base, DEMO_CUSTOMER);
+    // The second demo customer is the one the seed gives diplom_half_price 4, the popup flag unset.
+    const token = await customerToken(base, DEMO_OFFER_CUSTOMER);
     expect(await popupDue(base, token)).toBe(true);
-    const { page, errors } = await open(DEMO_CUSTOMER);
+    const { page, errors } = await open(DEMO_OFFER_CUSTOMER);
     const popup = diplomaPopup(page);
     await popup.waitFor();
     expect(await textOf(popup)).toMatch(/полцены/);
@@ -232,7 +232,7 @@ describe('the profile, in the browser', () => {
     expect(await diplomaPopup(page).count()).toBe(0);
 
     // Nor in another browser: the flag is the server's.
-    const other = await open(DEMO_CUSTOMER);
+    const other = await open(DEMO_OFFER_CUSTOMER);
     await other.page.waitForLoadState('networkidle');
     expect(await diplomaPopup(other.page).count()).toBe(0);
     expect(errors).toEqual([]);

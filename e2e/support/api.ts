@@ -9,6 +9,8 @@ export interface Credentials {
 }
 
 export const DEMO_CUSTOMER: Credentials = { email: 'demo@example.com', password: 'demo12345' };
+/** The second demo customer, who has the diploma half-price offer (its popup shows once). */
+export const DEMO_OFFER_CUSTOMER: Credentials = { email: 'diplom@example.com', password: 'demo12345' };
 export const MANAGER: Credentials = { email: 'manager@example.com', password: 'manager12345' };
 /** The first demo author, «Иван К.», who works on the demo customer's orders. */
 export const PERFORMER: Credentials = { email: 'performer@example.com', password: 'performer12345' };

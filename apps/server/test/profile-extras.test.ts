@@ -9,7 +9,7 @@ import {
   profileMessages,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_EMAIL, DEMO_OFFER_EMAIL, DEMO_PASSWORD } from '../src/db/seed';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 
 describe('diploma half-price popup rule (unit)', () => {
@@ -63,11 +63,11 @@ describe('newsletter, popup and session store through the API', () => {
     await step('POST', 1);
   });
 
-  it('shows the popup to the demo customer until dismissed, then never again', async () => {
+  it('shows the popup to the demo customer with the offer until dismissed, then never again', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: api.auth.login,
-      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      payload: { email: DEMO_OFFER_EMAIL, password: DEMO_PASSWORD },
     });
     expect(login.statusCode, login.body).toBe(200);
     const access =
@@ -83,6 +83,19 @@ describe('newsletter, popup and session store through the API', () => {
     }
     expect(await shown()).toBe(false);
     expect((await profileOf(access)).diplom_hp_popup).toBe(true);
+  });
+
+  it('never puts the popup in front of the main demo customer', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: api.auth.login,
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const access =
+      (login.json() as { tokens?: { access: string }; access?: string }).tokens?.access ??
+      (login.json() as { access: string }).access;
+    expect((await call('GET', api.profile.profilePopup, access)).json()).toEqual({ is_need_show: false });
   });
 
   it('does not show the popup without the offer', async () => {

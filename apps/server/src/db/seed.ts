@@ -9,6 +9,8 @@ import { nowIso } from './index';
 import type { DB, OrdersTable } from './types';
 
 export const DEMO_EMAIL = 'demo@example.com';
+/** A second demo customer, with the diploma half-price offer (its popup shows once); DEMO_PASSWORD. */
+export const DEMO_OFFER_EMAIL = 'diplom@example.com';
 export const DEMO_PASSWORD = 'demo12345';
 
 /** The demo staff (README): a manager and two authors, the first working on the demo orders. */
@@ -404,8 +406,6 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
         training_form: 'full-time',
         telegram: '@anna_demidova',
         is_telegram_contact: 1,
-        // Spec §4/§9: the demo customer has the diploma half-price offer, its popup not yet dismissed.
-        diplom_half_price_id: 4,
         created_at: nowIso(),
         // The demo address is ours: it is not waiting for anyone to prove it.
         email_confirmed_at: nowIso(),
@@ -418,6 +418,21 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
     const now = new Date();
     await insertDemoOrders(trx, user.id, now);
     await insertDemoMoney(trx, user.id, now);
+    // Spec §4/§9: a second demo customer has the diploma half-price offer (id 4) with its popup not
+    // yet dismissed. Not the main demo customer: a modal on its first sign-in would stand in front
+    // of everything a visitor tries first.
+    await trx
+      .insertInto('users')
+      .values({
+        email: DEMO_OFFER_EMAIL,
+        password_hash: passwordHash,
+        fio: 'Олег Смирнов',
+        diplom_half_price_id: 4,
+        created_at: nowIso(),
+        email_confirmed_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
     return true;
   });
 }
