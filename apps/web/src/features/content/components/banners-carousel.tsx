@@ -4,7 +4,7 @@ import { Anchor, Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { Banner } from '@cabinet/contract';
 import Autoplay from 'embla-carousel-autoplay';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
@@ -47,6 +47,8 @@ export function BannersCarousel() {
     const autoplay = carouselSettings(reducedMotion).autoplay;
     return autoplay ? [Autoplay(autoplay)] : [];
   }, [reducedMotion]);
+  // The banner on screen; the others are inert, so neither Tab nor a screen reader reaches what is hidden.
+  const [selected, setSelected] = useState(0);
   const banners = (data ?? []).flatMap((b) => {
     const href = safeHref(b.href);
     return href ? [{ ...b, href }] : [];
@@ -61,7 +63,7 @@ export function BannersCarousel() {
       withIndicators={banners.length > 1}
       withControls={banners.length > 1}
       withKeyboardEvents
-      slideGap="md"
+      onSlideChange={setSelected}
       previousControlProps={{ 'aria-label': m.bannerPrevious }}
       nextControlProps={{ 'aria-label': m.bannerNext }}
       getIndicatorProps={(i) => ({ 'aria-label': m.bannerGoTo(i + 1, banners.length) })}
@@ -71,6 +73,7 @@ export function BannersCarousel() {
           key={banner.id}
           aria-roledescription="slide"
           aria-label={m.bannerGoTo(i + 1, banners.length)}
+          inert={i !== selected}
         >
           <BannerCard banner={banner} />
         </Carousel.Slide>
