@@ -1,14 +1,45 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { placeOrder } from './support/api';
+import { api } from '@cabinet/contract';
+import { call, placeOrder } from './support/api';
 import { useBrowser } from './support/fixtures';
 import {
   downloadBy,
   downloadedHead,
   profileCustomer,
   signedIn,
+  textOf,
   type ProfileCustomer,
   type Signed,
 } from './support/profile';
+
+interface FaqItem {
+  id: number;
+  question: string;
+  answer: string;
+}
+
+/** The FAQ as the server holds it, all of it or matching `answer`. */
+async function faq(base: string, token: string, query?: string): Promise<FaqItem[]> {
+  const path =
+    query === undefined ? api.content.faq : `${api.content.faq}?answer=${encodeURIComponent(query)}`;
+  return (await call<{ results: FaqItem[] }>(base, token, 'GET', path)).results;
+}
+
+/** The sidebar's «Частые вопросы» opens the FAQ dialog; its search field. */
+async function openFaq(page: Page): Promise<{ dialog: Locator; search: Locator }> {
+  await page
+    .getByRole('navigation', { name: 'Основное меню' })
+    .getByRole('button', { name: 'Частые вопросы' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Частые вопросы' });
+  await dialog.waitFor();
+  const search = dialog.getByLabel('Поиск по вопросам');
+  return { dialog, search };
+}
+
+/** A question of the FAQ's accordion, by its text. */
+const question = (dialog: Locator, text: string) => dialog.getByRole('button', { name: text, exact: true });
 
 /**
  * Content in Chromium against the shared server (it only reads the seeded content; each journey
@@ -29,6 +60,49 @@ describe('content, in the browser', () => {
 
   afterEach(async () => {
     for (const { context } of opened.splice(0)) await context.close();
+  });
+
+  it('finds «антиплагиат» in the FAQ and opens its answer; the case and ё do not matter; nothing found says so', async () => {
+    const { page, errors, customer } = await open('faq');
+    expect((await faq(base, customer.token)).length).toBeGreaterThanOrEqual(15);
+    const expected = await faq(base, customer.token, 'антиплагиат');
+    expect(expected.length).toBeGreaterThan(0);
+    // A question spelt with «ё» («Пройдёт ли работа проверку на антиплагиат?»).
+    const withYo = expected.find((f) => /ё/i.test(f.question));
+    expect(withYo).toBeDefined();
+    const { question: text, answer } = withYo!;
+
+    const { dialog, search } = await openFaq(page);
+    await search.fill('АнтиПлагиат');
+    const item = question(dialog, text);
+    await item.waitFor();
+    // Only the matching questions are left.
+    await expect.poll(() => dialog.locator('button[aria-expanded]').count()).toBe(expected.length);
+    await item.click();
+    await expect.poll(() => item.getAttribute('aria-expanded')).toBe('true');
+    await dialog.getByText(answer.slice(0, 40), { exact: false }).first().waitFor();
+
+    // Its «ё» word typed with «е» and in capitals still finds it.
+    const word = text.split(/[^а-яё]+/i).find((w) => /ё/i.test(w))!;
+    await search.fill(word.replace(/ё/gi, 'е').toUpperCase());
+    await question(dialog, text).waitFor();
+
+    await search.fill('шкаф-купе');
+    await dialog.getByText('Ничего не нашлось').waitFor();
+    expect(await dialog.locator('button[aria-expanded]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the space «Диплом за полцены» full width, without the sidebar and the FAQ', async () => {
+    const { page, errors } = await open('space');
+    await page.goto('/space/diplom-half-price');
+    await page.getByRole('heading', { level: 1, name: 'Диплом за полцены' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/space/diplom-half-price');
+    expect(await page.getByRole('navigation', { name: 'Основное меню' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Частые вопросы' }).count()).toBe(0);
+    // Rendered from blocks as the app's own elements: some text beyond the heading.
+    expect((await textOf(page.locator('main'))).length).toBeGreaterThan(100);
+    expect(errors).toEqual([]);
   });
 
   it('sends /space/unknown to /404', async () => {

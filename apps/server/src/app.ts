@@ -12,6 +12,7 @@ import type { Config } from './config';
 import authModule from './modules/auth/index';
 import callbackRoutes from './modules/callbacks/routes';
 import chatModule from './modules/chat/index';
+import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/index';
 import devRoutes from './modules/dev/routes';
 import ordersModule from './modules/orders/index';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(chatModule);
   await app.register(paymentsModule);
   await app.register(callbackRoutes);
+  await app.register(contentModule);
   await app.register(titlePageRoutes);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 

@@ -36,8 +36,8 @@ import { BannersCarousel } from '../../features/content/components/banners-carou
 import { FaqSearch } from '../../features/content/components/faq-search';
 import { supportPhone } from '../../features/content/model';
 import { useFinances, useProfile } from '../../features/profile/api';
-import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
+import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { formatCount, formatKopecks } from '../../shared/format';
 import { commonMessages, SUPPORT_PHONE } from '../../shared/messages';
 import { paths } from '../../shared/paths';
@@ -408,7 +408,6 @@ function UserMenu() {
             size={36}
             aria-hidden
           />
-          <Avatar name={name || undefined} variant="filled" radius="xl" size={36} aria-hidden />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
