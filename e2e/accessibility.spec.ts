@@ -275,7 +275,10 @@ describe.each(['light', 'dark'] as const)('component colours in the %s theme', (
     const { page, context } = await themedPage();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
-    const tab = page.locator('[role=tab][aria-selected=true]').first();
+    // The orders' tabs, not the banners carousel's indicators above them (also role=tab).
+    const tab = page
+      .getByRole('tablist', { name: 'Вкладки заказов' })
+      .locator('[role=tab][aria-selected=true]');
     expect(
       contrast(await styleOf(tab, 'border-bottom-color'), await backgroundOf(tab)),
     ).toBeGreaterThanOrEqual(3);
@@ -304,7 +307,10 @@ describe.each(['light', 'dark'] as const)('component colours in the %s theme', (
     expect(bar, 'the selected item has no indicator').not.toBeNull();
     expect(contrast(bar!, await backgroundOf(nav))).toBeGreaterThanOrEqual(3);
 
-    const tab = page.locator('[role=tab][aria-selected=true]').first();
+    // The orders' tabs, not the banners carousel's indicators above them (also role=tab).
+    const tab = page
+      .getByRole('tablist', { name: 'Вкладки заказов' })
+      .locator('[role=tab][aria-selected=true]');
     expect(
       contrast(await styleOf(tab, 'border-bottom-color'), await backgroundOf(tab)),
     ).toBeGreaterThanOrEqual(3);
