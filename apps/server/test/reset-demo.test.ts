@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registerCustomer } from './helpers';
-import { DEMO_EMAIL } from '../src/db/seed';
+import { DEMO_EMAIL, DEMO_OFFER_EMAIL } from '../src/db/seed';
 
 const script = resolve(import.meta.dirname, '../../../scripts/reset-demo.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-reset-'));
@@ -26,7 +26,7 @@ describe('npm run reset-demo', () => {
     const first = await buildTestApp({ NODE_ENV: 'development', SQLITE_PATH: sqlite, DATABASE_URL: '' });
     await registerCustomer(first.app, { email: 'someone@example.com' });
     const before = await first.app.database.db.selectFrom('users').select('email').execute();
-    expect(before.map((u) => u.email).sort()).toEqual([DEMO_EMAIL, 'someone@example.com']);
+    expect(before.map((u) => u.email).sort()).toEqual([DEMO_EMAIL, DEMO_OFFER_EMAIL, 'someone@example.com']);
     await first.close();
     mkdirSync(join(files, 'ab'), { recursive: true });
     writeFileSync(join(files, 'ab', 'upload.pdf'), 'x');
@@ -44,7 +44,7 @@ describe('npm run reset-demo', () => {
       const emails = (await again.app.database.db.selectFrom('users').select('email').execute()).map(
         (u) => u.email,
       );
-      expect(emails).toEqual([DEMO_EMAIL]);
+      expect(emails.sort()).toEqual([DEMO_EMAIL, DEMO_OFFER_EMAIL]);
     } finally {
       await again.close();
     }

@@ -9,7 +9,7 @@ import { helmetHeaders, helmetOptions, webSocketOrigin } from './security';
 const CSP =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
   "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
-  "style-src 'self' 'unsafe-inline';connect-src 'self' ws://localhost:3000";
+  "style-src 'self' 'unsafe-inline';connect-src 'self' ws://localhost:3000;frame-src 'self' blob:";
 const EXPECTED: Record<string, string> = {
   'content-security-policy': CSP,
   'cross-origin-opener-policy': 'same-origin',
