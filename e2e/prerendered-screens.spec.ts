@@ -129,12 +129,24 @@ async function signIn(page: Page, tag: string) {
   await page.getByRole('heading', { name: 'Мои заказы', level: 1 }).waitFor();
 }
 
-/** Where the header and the sidebar are, to see that nothing moves when the app takes over. */
+/**
+ * Where the header, the sidebar and the main column are, to see that nothing moves when the app
+ * takes over. The main column's height is its screen's content (a long /profile grows it), so only
+ * where it starts and how wide it is count.
+ */
 function frameBoxes(page: Page) {
   return page.evaluate(() =>
     ['header', '#cabinet-nav', 'main'].map((selector) => {
       const box = document.querySelector(selector)?.getBoundingClientRect();
-      return box && { selector, x: box.x, y: box.y, width: box.width, height: box.height };
+      return (
+        box && {
+          selector,
+          x: box.x,
+          y: box.y,
+          width: box.width,
+          height: selector === 'main' ? null : box.height,
+        }
+      );
     }),
   );
 }
