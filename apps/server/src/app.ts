@@ -10,7 +10,9 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/index';
+import attributionModule from './modules/attribution/index';
 import callbackRoutes from './modules/callbacks/routes';
+import certificatesModule from './modules/certificates/index';
 import chatModule from './modules/chat/index';
 import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/index';
@@ -20,6 +22,7 @@ import staffOrderRoutes from './modules/orders/staff-routes';
 import avatarRoutes from './modules/profile/avatar-routes';
 import profileRoutes from './modules/profile/routes';
 import referenceModule from './modules/reference/index';
+import referralsModule from './modules/referrals/index';
 import socialRoutes from './modules/socials/routes';
 import staffModule from './modules/staff/index';
 import titlePageRoutes from './modules/title-page/index';
@@ -128,6 +131,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(callbackRoutes);
   await app.register(contentModule);
   await app.register(titlePageRoutes);
+  await app.register(certificatesModule);
+  await app.register(referralsModule);
+  await app.register(attributionModule);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

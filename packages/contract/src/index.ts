@@ -21,3 +21,6 @@ export * from './chat/address';
 export * from './payments/schemas';
 export * from './title-page/schemas';
 export * from './content/schemas';
+export * from './promo/certificates';
+export * from './promo/referrals';
+export * from './promo/attribution';

@@ -141,6 +141,27 @@ export const api = {
   },
   /** GET: unread chat messages per order and in all (`ChatUnread`). */
   chatUnread: '/api/client/chat/unread/',
+  /** Gift certificates (issue 13, spec §7 "Certificates"). */
+  certificates: {
+    /** GET `?status=active|trash&page=&page_size=` (`results, next, previous, count` + counters); POST buys one. */
+    root: '/client/api/certificate/',
+    one: (id: number | string) => `/client/api/certificate/${encodeURIComponent(id)}/`,
+    /** GET: the certificate as a PDF with its code and value. */
+    download: (id: number | string) => `/client/api/certificate/${encodeURIComponent(id)}/download/`,
+    /** POST `{code, order_id?}`: redeem a code into the balance, or onto an order's payment. */
+    redeem: '/client/api/certificate/redeem/',
+  },
+  /** Bonuses and friends (issue 13). */
+  bonus: {
+    /** GET: the bonus balance, the rules, the history and what expires when. */
+    root: '/client/api/bonus/',
+  },
+  friends: {
+    /** GET: the personal referral code and link, the invited friends and what they brought. */
+    root: '/client/api/add-friend/',
+    sendSms: '/client/api/add-friend/send-sms/',
+    sendEmail: '/client/api/add-friend/send-email/',
+  },
   /** The staff side (managers and authors); staff tokens only. */
   staff: {
     /** GET (manager): phone callback requests (issue 12); POST …/{id}/done/. */
@@ -185,6 +206,8 @@ export const api = {
     refundClaims: '/api/staff/refund-claims/',
     /** A claim; POST `approve/` pays it out, POST `reject/` gives the held money back (manager). */
     refundClaim: (id: number | string) => `/api/staff/refund-claims/${encodeURIComponent(id)}/`,
+    /** GET (manager) `?from=&to=`: which campaign and partner brought paid orders, and how much (issue 13). */
+    attributionReport: '/api/staff/reports/attribution/',
   },
 } as const;
 

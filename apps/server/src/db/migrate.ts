@@ -15,6 +15,9 @@ import * as m012 from './migrations/012-payments';
 import * as m013 from './migrations/013-profile';
 import * as m014 from './migrations/014-avatars';
 import * as m015 from './migrations/015-content';
+import * as m016 from './migrations/016-certificates';
+import * as m017 from './migrations/017-referrals';
+import * as m018 from './migrations/018-attribution';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -32,6 +35,9 @@ const migrations: Record<string, Migration> = {
   '013-profile': m013,
   '014-avatars': m014,
   '015-content': m015,
+  '016-certificates': m016,
+  '017-referrals': m017,
+  '018-attribution': m018,
 };
 
 class InCodeProvider implements MigrationProvider {

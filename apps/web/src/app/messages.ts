@@ -38,6 +38,8 @@ export const titles = {
   friend: 'Пригласить друга',
   bonus: 'Бонусы',
   withdraw: 'Вывод средств',
+  certificates: 'Сертификаты',
+  certificate: 'Сертификат',
   certificatesTerms: 'Условия использования сертификатов',
   certificatePay: 'Оплата сертификата',
   certificateSuccess: 'Сертификат оплачен',

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { setNavigator } from '../shared/navigation';
@@ -24,15 +23,8 @@ import {
 import PublicLayout from './layouts/public-layout';
 import { lazyScreen as screen } from './lazy-screen';
 import { titles } from './messages';
-import type * as Placeholders from './placeholders';
 import { BootFallback, RootLayout } from './root-layout';
 import { staffRoutes } from './staff-routes';
-
-function placeholder(pick: (module: typeof Placeholders) => ComponentType) {
-  return screen(() => import('./placeholders').then((module) => ({ default: pick(module) })));
-}
-
-const titled = placeholder((m) => m.TitledPlaceholder);
 
 /** Routes that only redirect render nothing; `element: null` says so (and keeps the router from warning). */
 const redirectOnly = { element: null } as const;
@@ -278,24 +270,49 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('../features/profile/routes/email-edit-page')),
             handle: handle(titles.emailEdit),
           },
-          { path: paths.friend.path, lazy: titled, handle: handle(titles.friend) },
-          { path: paths.bonus.path, lazy: titled, handle: handle(titles.bonus) },
+          {
+            path: paths.friend.path,
+            lazy: screen(() => import('../features/friends/routes/friend-page')),
+            handle: handle(titles.friend),
+          },
+          {
+            path: paths.bonus.path,
+            lazy: screen(() => import('../features/bonus/routes/bonus-page')),
+            handle: handle(titles.bonus),
+          },
           {
             path: paths.withdraw.path,
             loader: withdrawLoader,
             lazy: screen(() => import('../features/payments/routes/withdraw-page')),
             handle: handle(titles.withdraw),
           },
-          { path: paths.certificatesTerms.path, lazy: titled, handle: handle(titles.certificatesTerms) },
+          {
+            path: paths.certificates.path,
+            lazy: screen(() => import('../features/certificates/routes/certificates-page')),
+            handle: handle(titles.certificates),
+          },
+          {
+            path: paths.certificatesTerms.path,
+            lazy: screen(() => import('../features/certificates/routes/terms-page')),
+            handle: handle(titles.certificatesTerms),
+          },
           {
             path: paths.certificate.path,
             loader: certificateLoader,
             children: [
-              { index: true, loader: unknownPathLoader, ...redirectOnly },
-              { path: paths.certificate.pay.path, lazy: titled, handle: handle(titles.certificatePay) },
+              {
+                index: true,
+                lazy: screen(() => import('../features/certificates/routes/certificate-page')),
+                handle: handle(titles.certificate),
+              },
+              {
+                path: paths.certificate.pay.path,
+                lazy: screen(() => import('../features/certificates/routes/certificate-pay-page')),
+                handle: handle(titles.certificatePay),
+              },
               {
                 path: paths.certificate.success.path,
-                lazy: titled,
+                lazy: screen(() => import('../features/certificates/routes/certificate-success-page')),
                 handle: handle(titles.certificateSuccess),
               },
             ],

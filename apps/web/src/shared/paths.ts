@@ -93,12 +93,15 @@ export const paths = {
     path: '/withdraw',
     getHref: (amountInit?: number | string) => withQuery('/withdraw', { amountInit }),
   },
+  /** The certificates list (issue 13; spec §2 names no route for it: docs/decisions/020-certificates-route.md). */
+  certificates: { path: '/certificates', getHref: () => '/certificates' },
   certificatesTerms: {
     path: '/certificates-terms-of-composable',
     getHref: () => '/certificates-terms-of-composable',
   },
   certificate: {
     path: '/certificate/:id',
+    getHref: (id: string | number) => `/certificate/${enc(id)}`,
     pay: { path: 'pay', getHref: (id: string | number) => `/certificate/${enc(id)}/pay` },
     success: {
       path: 'success',

@@ -17,6 +17,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconCertificate,
   IconCoins,
   IconCreditCard,
   IconDiscount,
@@ -138,7 +139,12 @@ function CabinetFrame() {
   const items = useNavItems();
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>
-    isActive(pathname, [sectionOf(paths.bonus.getHref()), sectionOf(paths.friend.getHref())]),
+    isActive(pathname, [
+      sectionOf(paths.bonus.getHref()),
+      sectionOf(paths.friend.getHref()),
+      sectionOf(paths.certificates.getHref()),
+      '/certificate',
+    ]),
   );
 
   return (
@@ -226,6 +232,17 @@ function CabinetFrame() {
                     href: paths.friend.getHref(),
                     icon: IconUsers,
                     prefixes: [sectionOf(paths.friend.getHref())],
+                  }}
+                  pathname={pathname}
+                  onNavigate={menu.close}
+                />
+                <SideLink
+                  item={{
+                    label: m.certificates,
+                    short: m.certificates,
+                    href: paths.certificates.getHref(),
+                    icon: IconCertificate,
+                    prefixes: [sectionOf(paths.certificates.getHref()), '/certificate'],
                   }}
                   pathname={pathname}
                   onNavigate={menu.close}

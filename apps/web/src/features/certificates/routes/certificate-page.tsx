@@ -1,0 +1,6 @@
+import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
+
+/** /certificate/{id} (issue 13): replaced by the screen. */
+export default function Screen() {
+  return <SectionPlaceholder title="Сертификат" />;
+}

@@ -1,0 +1,2 @@
+/** Bonuses and friends (issue 13). Schemas and messages filled in by issue 13. */
+export {};
