@@ -30,6 +30,25 @@ async function exifJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * An iPhone-style HEIC: an AVIF's boxes with the brands and the coded item's type of HEVC (no
+ * encoder for HEVC ships with sharp, so a real one cannot be made here; the decoder sees the same).
+ */
+async function heicLike(): Promise<Buffer> {
+  const file = Buffer.from(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: 'teal' } })
+      .avif()
+      .toBuffer(),
+  );
+  for (const [from, to] of [
+    ['avif', 'heic'],
+    ['av01', 'hvc1'],
+  ] as const) {
+    for (let at = file.indexOf(from); at >= 0; at = file.indexOf(from)) file.write(to, at, 'latin1');
+  }
+  return file;
+}
+
 describe('avatar', () => {
   let t: TestApp;
   let dir: string;
@@ -169,6 +188,27 @@ describe('avatar', () => {
     }
     expect(storedFiles(dir).length).toBe(before);
     expect(await getAvatar(auth)).toEqual({ avatars: {} });
+  });
+
+  it('refuses an HEIC photo saying to save it as JPEG or PNG, and still takes an AVIF', async () => {
+    const auth = await customer();
+    const before = storedFiles(dir).length;
+    const res = await upload(auth, await heicLike(), 'IMG_0001.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ detail: avatarMessages.heic });
+    expect(avatarMessages.heic).toBe('Формат HEIC не поддерживается: сохраните фото как JPEG или PNG');
+    // Named and typed as a JPEG, it is still what its bytes say.
+    const disguised = await upload(auth, await heicLike(), 'photo.jpg', 'image/jpeg');
+    expect(disguised.json()).toMatchObject({ detail: avatarMessages.heic });
+    expect(storedFiles(dir).length).toBe(before);
+    expect(await getAvatar(auth)).toEqual({ avatars: {} });
+    // The same container with the AV1 codec decodes.
+    const avif = await sharp(await exifJpeg())
+      .avif()
+      .toBuffer();
+    const ok = await upload(auth, avif, 'photo.avif', 'image/avif');
+    expect(ok.statusCode).toBe(200);
+    expect(Object.keys(AvatarSchema.parse(ok.json()).avatars)).toEqual(['64', '128', '256']);
   });
 
   it(`refuses a file over ${AVATAR_MAX_MB} MB with 413, keeping the current avatar`, async () => {

@@ -24,8 +24,36 @@ export function avatarUrl(avatar: Avatar | null | undefined, size: AvatarSize): 
 }
 
 export const avatarMessages = {
-  notImage: 'Это не изображение: выберите фото в формате JPEG, PNG, WebP, GIF или HEIF',
+  notImage: 'Это не изображение: выберите фото в формате JPEG, PNG, WebP, GIF или AVIF',
+  heic: 'Формат HEIC не поддерживается: сохраните фото как JPEG или PNG',
   tooLarge: `Файл больше ${AVATAR_MAX_MB} МБ: выберите фото поменьше`,
   noFile: 'Выберите фото для загрузки',
   uploadBroken: 'Фото не дошло целиком: попробуйте загрузить его ещё раз',
 } as const;
+
+/** The ISO-BMFF brands of HEVC-coded HEIF (an iPhone's .heic), major or compatible. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);
+
+/**
+ * Whether the bytes begin an HEIC file (HEIF holding HEVC, an iPhone's default): its `ftyp` box
+ * names a HEVC brand and no AVIF one. The image libraries we ship cannot decode HEVC (a
+ * patent-encumbered codec), so such a file is refused with its own message; an AVIF, the same
+ * container with the AV1 codec, is decoded.
+ */
+export function isHeic(bytes: Uint8Array): boolean {
+  if (bytes.length < 16) return false;
+  const text = (from: number) => String.fromCharCode(...bytes.subarray(from, from + 4));
+  if (text(4) !== 'ftyp') return false;
+  const size = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(size >= 16 ? size : 16, bytes.length);
+  // The major brand at 8, a minor version at 12, then the compatible brands.
+  const brands = [text(8)];
+  for (let at = 16; at + 4 <= end; at += 4) brands.push(text(at));
+  if (brands.some((b) => b === 'avif' || b === 'avis')) return false;
+  return brands.some((b) => HEIC_BRANDS.has(b));
+}
+
+/** The name or declared type of a chosen file says HEIC/HEIF (what a browser knows before reading it). */
+export function looksLikeHeicFile(name: string, type: string): boolean {
+  return /^image\/hei[cf](-sequence)?$/i.test(type) || /\.hei[cf]$/i.test(name);
+}

@@ -1,4 +1,4 @@
-import { AVATAR_SIZES, api, avatarMessages, type Avatar, type AvatarSize } from '@cabinet/contract';
+import { AVATAR_SIZES, api, avatarMessages, isHeic, type Avatar, type AvatarSize } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -7,7 +7,11 @@ import { HttpError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import { lockCustomer } from '../orders/repo';
 
-/** What sharp may decode: the formats a phone or a camera gives; never SVG (a document, not a picture). */
+/**
+ * What sharp may decode: the formats a phone or a camera gives; never SVG (a document, not a
+ * picture). `heif` is the container: its AV1 flavour (AVIF) decodes, its HEVC one (an iPhone's
+ * HEIC) does not — sharp's prebuilt libvips has no HEVC decoder — and is refused by name.
+ */
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 /** 40 megapixels: a modern phone's photo, far below a decompression bomb. */
@@ -42,12 +46,16 @@ export function avatarMap(rows: ReadonlyArray<{ size: number; stored_name: strin
  */
 export async function renderAvatar(input: Buffer): Promise<Map<AvatarSize, Buffer>> {
   const notImage = () => new HttpError(400, avatarMessages.notImage);
+  // Said apart from «not an image»: the customer can do something about it (save it as JPEG).
+  if (isHeic(input)) throw new HttpError(400, avatarMessages.heic);
   let format: string | undefined;
+  let compression: string | undefined;
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    ({ format, compression } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
   } catch {
     throw notImage();
   }
+  if (format === 'heif' && compression === 'hevc') throw new HttpError(400, avatarMessages.heic);
   if (!format || !ACCEPTED_FORMATS.has(format)) throw notImage();
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
   const out = new Map<AvatarSize, Buffer>();

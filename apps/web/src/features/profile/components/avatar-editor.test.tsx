@@ -17,14 +17,21 @@ vi.mock('../../../shared/api/upload', () => ({ uploadFiles: vi.fn() }));
 vi.mock('./avatar-canvas', () => ({ cropToFile: vi.fn() }));
 // jsdom loads no images, so the real cropper never reports an area: a stand-in reports one.
 const AREA = { x: 10, y: 20, width: 300, height: 300 };
+// «undrawable» stands for the browser failing to decode the image (Chrome and an HEIC).
 vi.mock('react-easy-crop', () => ({
   default: (props: {
     onCropComplete: (a: typeof AREA, p: typeof AREA) => void;
     image: string;
+    mediaProps?: { onError?: () => void };
   }): ReactNode => (
-    <button type="button" onClick={() => props.onCropComplete(AREA, AREA)}>
-      cropper:{props.image}
-    </button>
+    <>
+      <button type="button" onClick={() => props.onCropComplete(AREA, AREA)}>
+        cropper:{props.image}
+      </button>
+      <button type="button" onClick={() => props.mediaProps?.onError?.()}>
+        undrawable
+      </button>
+    </>
   ),
 }));
 
@@ -124,6 +131,34 @@ describe('AvatarEditor', () => {
     await chooseFile(new File(['<html>'], 'page.jpg', { type: 'text/html' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.notImage));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(uploadMock).not.toHaveBeenCalled();
+  });
+
+  it('says to save an HEIC the browser cannot draw as JPEG or PNG; another undrawable file is just unreadable', async () => {
+    renderRoute(<AvatarEditor />);
+    await screen.findByRole('button', { name: m.upload });
+    await chooseFile(new File([new Uint8Array(64)], 'IMG_0001.HEIC', { type: '' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'undrawable' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Формат HEIC не поддерживается: сохраните фото как JPEG или PNG',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // An HEIC renamed to .jpg: its bytes say what it is.
+    const brands = new TextEncoder().encode('ftypheic\0\0\0\0mif1heic');
+    const renamed = new File([new Uint8Array([0, 0, 0, 24]), brands, new Uint8Array(40)], 'фото.jpg', {
+      type: 'image/jpeg',
+    });
+    await chooseFile(renamed);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The bytes are read while the dialog opens; the browser gives up drawing later.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await userEvent.click(await screen.findByRole('button', { name: 'undrawable' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.heic);
+
+    await chooseFile(image());
+    await userEvent.click(await screen.findByRole('button', { name: 'undrawable' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.unreadable);
     expect(uploadMock).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_MB, avatarUrl, type Avatar } from '@cabinet/contract';
+import { AVATAR_MAX_MB, avatarUrl, isHeic, looksLikeHeicFile, type Avatar } from '@cabinet/contract';
 import {
   Alert,
   Avatar as MantineAvatar,
@@ -44,6 +44,8 @@ export function AvatarEditor() {
   const [notice, setNotice] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const resetFileInput = useRef<() => void>(null);
+  // Whether the chosen file is an HEIC: a browser that cannot draw it (all but Safari) says why.
+  const heic = useRef(false);
 
   // The chosen image lives as an object URL while the dialog needs it.
   useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
@@ -65,6 +67,13 @@ export function AvatarEditor() {
     if (!file) return;
     if (file.size > AVATAR_MAX_MB * MB) return setError(m.tooLarge);
     if (file.type && !file.type.startsWith('image/')) return setError(m.notImage);
+    heic.current = looksLikeHeicFile(file.name, file.type);
+    // Its bytes have the last word (an HEIC renamed to .jpg); read before the browser gives up drawing it.
+    void file
+      .slice(0, 64)
+      .arrayBuffer()
+      .then((head) => (heic.current ||= isHeic(new Uint8Array(head))))
+      .catch(() => undefined);
     setSource(URL.createObjectURL(file));
   };
 
@@ -170,7 +179,7 @@ export function AvatarEditor() {
         onCancel={() => setSource(null)}
         onUnreadable={() => {
           setSource(null);
-          setError(m.unreadable);
+          setError(heic.current ? m.heic : m.unreadable);
         }}
         onConfirm={(area) => void upload(area)}
       />

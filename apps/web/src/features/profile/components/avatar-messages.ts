@@ -1,16 +1,17 @@
-import { AVATAR_MAX_MB } from '@cabinet/contract';
+import { AVATAR_MAX_MB, avatarMessages as serverMessages } from '@cabinet/contract';
 
 /** Russian text of the avatar block and its crop dialog. */
 export const avatarMessages = {
   sectionTitle: 'Фото профиля',
-  hint: `JPEG, PNG, WebP, GIF или HEIF до ${AVATAR_MAX_MB} МБ. Фото видно только вам и вашим менеджерам.`,
+  hint: `JPEG, PNG, WebP, GIF или AVIF до ${AVATAR_MAX_MB} МБ. Фото видно только вам и вашим менеджерам.`,
   currentAlt: 'Ваше фото',
   upload: 'Загрузить фото',
   replace: 'Заменить фото',
   remove: 'Удалить фото',
   removed: 'Фото удалено',
   saved: 'Фото сохранено',
-  notImage: 'Это не изображение: выберите фото в формате JPEG, PNG, WebP, GIF или HEIF',
+  notImage: serverMessages.notImage,
+  heic: serverMessages.heic,
   tooLarge: `Файл больше ${AVATAR_MAX_MB} МБ: выберите фото поменьше`,
   unreadable: 'Не удалось открыть это фото в браузере: попробуйте другое',
   cropFailed: 'Не удалось подготовить фото: попробуйте ещё раз или выберите другое',
