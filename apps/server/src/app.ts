@@ -91,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(securityPlugin, {
     isProduction: config.NODE_ENV === 'production',
     publicUrl: config.PUBLIC_URL,
+    counters: { metrika: !!config.YANDEX_METRIKA_ID, ga4: !!config.GA4_MEASUREMENT_ID },
   });
   // Signs short-lived cookies (the social sign-in flow); a key of its own, derived from the JWT one.
   await app.register(cookie, {

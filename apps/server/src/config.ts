@@ -131,6 +131,17 @@ export const ConfigSchema = z
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
+    // Analytics counters (issue 13): nothing is loaded, and the CSP admits no counter host, when unset.
+    YANDEX_METRIKA_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, 'must be a Yandex Metrika counter number (digits)')
+      .optional(),
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id, G-XXXXXXXXXX')
+      .optional(),
 
     // The operator named in the public documents and the footers; required in production.
     COMPANY_NAME: z.string().trim().max(300).optional(),

@@ -254,6 +254,10 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         send: (a) => inject(a, 'POST', api.staff.callbackDone(1)),
         managerOnly: true,
       },
+      'GET /api/staff/reports/attribution/': {
+        send: (a) => inject(a, 'GET', `${api.staff.attributionReport}?from=2026-01-01&to=2026-01-31`),
+        managerOnly: true,
+      },
     };
   };
 

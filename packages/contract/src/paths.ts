@@ -1,4 +1,5 @@
 import { companyApi } from './common/company-settings';
+import { countersApi } from './promo/attribution-cookies';
 
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
@@ -244,6 +245,7 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   // An avatar's image: an <img> sends no token; the name is random and new with every upload.
   { method: 'GET', path: `${api.profile.avatar}:file` },
   { method: 'GET', path: companyApi },
+  { method: 'GET', path: countersApi },
   { method: 'POST', path: api.staff.login },
   { method: 'POST', path: api.staff.refresh },
   { method: 'POST', path: api.staff.logout },

@@ -29,6 +29,11 @@ export interface UsersTable {
   created_at: string;
   /** Null until the customer proved they own `email`. */
   email_confirmed_at: string | null;
+  /** Marketing attribution at registration (issue 13, migration 018): the tracking cookies. */
+  referrer: string | null;
+  landing: string | null;
+  campaign: string | null;
+  affiliate_uid: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -210,6 +215,11 @@ export interface OrdersTable {
   paid: Generated<number>;
   /** End of the guarantee, set by the first final file. */
   guarantee_until: string | null;
+  /** Marketing attribution when the order was placed (issue 13, migration 018). */
+  referrer: string | null;
+  landing: string | null;
+  campaign: string | null;
+  affiliate_uid: string | null;
 }
 
 export interface OrderPacketsPlacedTable {

@@ -55,6 +55,54 @@ describe('security headers', () => {
     expect(connectSrc).toBe("connect-src 'self' wss://cabinet.example");
   });
 
+  it('admit the analytics counters’ hosts only when their ids are configured', async () => {
+    const local = 'http://localhost:3000';
+    const directives = async (counters: { metrika?: boolean; ga4?: boolean }) =>
+      (await helmetHeaders(helmetOptions(false, local, counters))).find(
+        ([name]) => name === 'content-security-policy',
+      )?.[1];
+    expect(await directives({})).toBe(CSP);
+    expect(await directives({ metrika: false, ga4: false })).toBe(CSP);
+    expect(await directives({ metrika: true })).toBe(
+      CSP.replace(
+        "img-src 'self' data: blob:;",
+        "img-src 'self' data: blob: https://mc.yandex.ru https://mc.yandex.com;",
+      )
+        .replace("script-src 'self';", "script-src 'self' https://mc.yandex.ru https://yastatic.net;")
+        .replace(
+          "connect-src 'self' ws://localhost:3000;",
+          "connect-src 'self' ws://localhost:3000 https://mc.yandex.ru https://mc.yandex.com;",
+        ),
+    );
+    expect(await directives({ ga4: true })).toBe(
+      CSP.replace(
+        "img-src 'self' data: blob:;",
+        "img-src 'self' data: blob: https://*.google-analytics.com https://*.googletagmanager.com;",
+      )
+        .replace("script-src 'self';", "script-src 'self' https://*.googletagmanager.com;")
+        .replace(
+          "connect-src 'self' ws://localhost:3000;",
+          "connect-src 'self' ws://localhost:3000 https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com;",
+        ),
+    );
+  });
+
+  it('are sent with the counters’ hosts by an app configured with both ids', async () => {
+    const app = await buildTestApp({ YANDEX_METRIKA_ID: '12345678', GA4_MEASUREMENT_ID: 'G-TEST1234' });
+    try {
+      const csp = String(
+        (await app.app.inject({ method: 'GET', url: api.health })).headers['content-security-policy'],
+      );
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+      expect(scriptSrc).toBe(
+        "script-src 'self' https://mc.yandex.ru https://yastatic.net https://*.googletagmanager.com",
+      );
+      expect(csp).toContain('https://*.google-analytics.com');
+    } finally {
+      await app.close();
+    }
+  });
+
   describe.each([
     ['test', {}, EXPECTED],
     [

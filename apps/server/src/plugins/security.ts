@@ -8,22 +8,56 @@ export function webSocketOrigin(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
+/** Which analytics counters are configured (issue 13): only their hosts are admitted. */
+export interface CounterHosts {
+  metrika?: boolean;
+  ga4?: boolean;
+}
+
+/**
+ * The hosts each counter's official tag needs (Yandex Metrika's and Google's CSP guides): its
+ * script, the hits it sends (fetch/beacon) and the pixel it falls back to. Webvisor is off, so
+ * Metrika needs no frames or sockets.
+ */
+export const COUNTER_CSP = {
+  metrika: {
+    scriptSrc: ['https://mc.yandex.ru', 'https://yastatic.net'],
+    connectSrc: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+    imgSrc: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  },
+  ga4: {
+    scriptSrc: ['https://*.googletagmanager.com'],
+    connectSrc: [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ],
+    imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  },
+} as const;
+
 /**
  * Helmet's options. The CSP allows only our own scripts; styles may be inline because Mantine
  * sets CSS variables through style attributes. Connections go to our own origin only, WebSockets
  * included (`'self'` does not cover ws: in every browser). No nonce: nothing here depends on the
  * request.
  */
-export function helmetOptions(isProduction: boolean, publicUrl: string): FastifyHelmetOptions {
+export function helmetOptions(
+  isProduction: boolean,
+  publicUrl: string,
+  counters: CounterHosts = {},
+): FastifyHelmetOptions {
+  const on = (['metrika', 'ga4'] as const).filter((name) => counters[name]).map((name) => COUNTER_CSP[name]);
+  const extra = (directive: 'scriptSrc' | 'connectSrc' | 'imgSrc') => on.flatMap((c) => c[directive]);
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra('scriptSrc')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra('imgSrc')],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", webSocketOrigin(publicUrl)],
+        connectSrc: ["'self'", webSocketOrigin(publicUrl), ...extra('connectSrc')],
         // The title page's preview: a PDF the page itself built, shown from a blob: URL in a frame.
         frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
@@ -72,9 +106,9 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
  */
 export default fp(async function securityPlugin(
   app: FastifyInstance,
-  opts: { isProduction: boolean; publicUrl: string },
+  opts: { isProduction: boolean; publicUrl: string; counters?: CounterHosts },
 ) {
-  const headers = await helmetHeaders(helmetOptions(opts.isProduction, opts.publicUrl));
+  const headers = await helmetHeaders(helmetOptions(opts.isProduction, opts.publicUrl, opts.counters));
   const names = headers.map(([name]) => name);
   const values = headers.map(([, value]) => value);
   const count = headers.length;

@@ -26,6 +26,7 @@ import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
+import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import { EmailConfirmation, emailProved } from './email-confirmation';
 import * as repo from './repo';
 
@@ -267,7 +268,7 @@ export class AuthService {
 
   // Registration -------------------------------------------------------------
 
-  async register(input: RegistrationRequest): Promise<Session> {
+  async register(input: RegistrationRequest, attribution: Attribution = NO_ATTRIBUTION): Promise<Session> {
     const generated = input.password ? null : generatePassword();
     const passwordHash = await hashPassword(input.password ?? (generated as string));
     const taken = () => badRequest('email', authMessages.emailTaken);
@@ -285,6 +286,7 @@ export class AuthService {
       if (isUniqueViolation(err)) throw taken();
       throw err;
     }
+    await saveUserAttribution(this.db, userId, attribution);
     if (generated) {
       // Carries the address it goes to: following it proves the address (see autoLogin).
       const al = await this.createOneTimeToken('auto_login', userId, input.email, AUTO_LOGIN_TTL_MS);

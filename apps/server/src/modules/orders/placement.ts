@@ -6,6 +6,7 @@ import {
 } from '@cabinet/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
+import { NO_ATTRIBUTION, type Attribution } from '../attribution/cookies';
 import { checkRefs, draftNotFound, requireDeadline, type OrdersContext } from './context';
 import { attachPending } from './files';
 import { normalizePromo } from './mappers';
@@ -26,6 +27,7 @@ export async function placeOrder(
   ctx: OrdersContext,
   userId: number,
   body: CreateInput,
+  attribution: Attribution = NO_ATTRIBUTION,
 ): Promise<OrderCreated> {
   const now = new Date();
   const at = now.toISOString();
@@ -80,6 +82,7 @@ export async function placeOrder(
         packet_id: placement,
         created_at: at,
         updated_at: at,
+        ...attribution,
       } as const;
       if (i === 0 && draft) {
         await repo.updateOrder(trx, draft.id, values);

@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
+import { attributionOf, orderAttribution } from '../attribution/cookies';
 import workspaceRoutes, { workspaceUploadRoutes } from './workspace-routes';
 
 const tags = ['orders'];
@@ -101,7 +102,11 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         typeof raw === 'object' && raw !== null && (raw as { is_fake?: unknown }).is_fake === true;
       const result = isDraft
         ? await orders.createDraft(request.userId, parseWith(DraftCreateRequestSchema, raw))
-        : await orders.create(request.userId, parseWith(OrderCreateRequestSchema, raw));
+        : await orders.create(
+            request.userId,
+            parseWith(OrderCreateRequestSchema, raw),
+            await orderAttribution(app.database.db, request.userId, attributionOf(request.cookies)),
+          );
       return reply.code(201).send(result);
     },
   );

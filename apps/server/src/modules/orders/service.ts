@@ -16,6 +16,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { Attribution } from '../attribution/cookies';
 import { OrdersContext, type OrdersDeps } from './context';
 import * as drafts from './drafts';
 import { addFilesWithoutQc, editOrder } from './editing';
@@ -69,8 +70,12 @@ export class OrdersService {
     return greeting(this.ctx, userId, id);
   }
 
-  create(userId: number, body: z.output<typeof OrderCreateRequestSchema>): Promise<OrderCreated> {
-    return placeOrder(this.ctx, userId, body);
+  create(
+    userId: number,
+    body: z.output<typeof OrderCreateRequestSchema>,
+    attribution?: Attribution,
+  ): Promise<OrderCreated> {
+    return placeOrder(this.ctx, userId, body, attribution);
   }
 
   update(userId: number, id: number, body: z.output<typeof OrderUpdateRequestSchema>): Promise<Order> {

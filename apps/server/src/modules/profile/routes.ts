@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
+import { attributionOf } from '../attribution/cookies';
 import { signedIn } from '../auth/http';
 import { ProfileService } from './service';
 
@@ -43,7 +44,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) => signedIn(reply, await app.authService.register(request.body)),
+    async (request, reply) =>
+      signedIn(reply, await app.authService.register(request.body, attributionOf(request.cookies))),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
+import { attributionOf } from '../attribution/cookies';
 import { EmailConfirmation } from '../auth/email-confirmation';
 import { signedIn } from '../auth/http';
 import { SocialService } from './service';
@@ -112,7 +113,12 @@ export default async function socialRoutes(fastify: FastifyInstance) {
       const { code, state } = request.query;
       if (!flow || flow.network !== network || !code || !state || state !== flow.state) return failed();
       try {
-        const outcome = await socials.finishCallback(network, code, flow.verifier);
+        const outcome = await socials.finishCallback(
+          network,
+          code,
+          flow.verifier,
+          attributionOf(request.cookies),
+        );
         if ('autoLoginToken' in outcome) {
           return reply.redirect(app.authService.autoLoginLink(outcome.autoLoginToken), 302);
         }
@@ -165,7 +171,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { token } = request.body;
-      const session = await socials.finishEmailProof(token);
+      const session = await socials.finishEmailProof(token, attributionOf(request.cookies));
       if (session) return { detail: authMessages.socialEmailConfirmed, ...signedIn(reply, session) };
       if (await confirmation.confirm(token)) return { detail: authMessages.emailConfirmed };
       throw new HttpError(400, authMessages.linkInvalid);

@@ -8,6 +8,7 @@ import { HttpError } from '../../plugins/errors';
 import { accountSecuredMail, socialEmailConfirmMail } from '../../plugins/mail-templates';
 import type { Mail } from '../../plugins/mailer';
 import { EmailConfirmation } from '../auth/email-confirmation';
+import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import type { AuthService, Session } from '../auth/service';
 import { findUserByEmail, insertUser, markEmailConfirmed, revokeUserCredentials } from '../users/repo';
 import { NETWORK_TITLES, fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
@@ -68,7 +69,12 @@ export class SocialService {
    * Exchanges the code and decides: a linked account, or an e-mail the provider vouches for, signs
    * in; anyone else proves an address by e-mail first.
    */
-  async finishCallback(network: SocialNetwork, code: string, verifier: string): Promise<CallbackOutcome> {
+  async finishCallback(
+    network: SocialNetwork,
+    code: string,
+    verifier: string,
+    attribution: Attribution = NO_ATTRIBUTION,
+  ): Promise<CallbackOutcome> {
     const { p, client } = this.client(network);
     const tokens = await client.validateAuthorizationCode(p.tokenUrl, code, verifier);
     const identity = mapUserInfo(network, await fetchUserInfo(network, p, tokens.accessToken()));
@@ -80,7 +86,7 @@ export class SocialService {
       if (linked !== null) return { autoLoginToken: await this.auth.createAutoLoginToken(linked, trx) };
       if (identity.email && identity.emailVerified) {
         const sign = { network, subject: identity.subject, name: identity.name, email: identity.email };
-        const userId = await this.joinProvedEmail(trx, sign, mails);
+        const userId = await this.joinProvedEmail(trx, sign, mails, attribution);
         return { autoLoginToken: await this.auth.createAutoLoginToken(userId, trx) };
       }
       const payload: PendingPayload = { network, subject: identity.subject, name: identity.name };
@@ -126,7 +132,7 @@ export class SocialService {
    * account of that address (or a new one) and the person is signed in. Null when the token is no
    * such link, or is spent or expired.
    */
-  async finishEmailProof(raw: string): Promise<Session | null> {
+  async finishEmailProof(raw: string, attribution: Attribution = NO_ATTRIBUTION): Promise<Session | null> {
     const mails: Mail[] = [];
     const userId = await this.auth.db.transaction().execute(async (trx) => {
       const row = await this.auth.consumeOneTimeToken('social_email', raw, trx);
@@ -134,7 +140,7 @@ export class SocialService {
       if (!proof) return null;
       const linked = await repo.findLinkedUserId(trx, proof.network, proof.subject);
       if (linked !== null) return linked;
-      return this.joinProvedEmail(trx, proof, mails);
+      return this.joinProvedEmail(trx, proof, mails, attribution);
     });
     if (userId === null) return null;
     for (const mail of mails) await this.auth.sendQuietly(mail);
@@ -147,7 +153,12 @@ export class SocialService {
    * wait for its owner (pre-hijacking): its password, sessions, pending links and other social
    * accounts go first, and the address is told.
    */
-  private async joinProvedEmail(db: Kysely<DB>, sign: SocialEmailPayload, mails: Mail[]): Promise<number> {
+  private async joinProvedEmail(
+    db: Kysely<DB>,
+    sign: SocialEmailPayload,
+    mails: Mail[],
+    attribution: Attribution,
+  ): Promise<number> {
     const now = nowIso();
     const existing = await findUserByEmail(db, sign.email);
     let userId: number;
@@ -160,6 +171,7 @@ export class SocialService {
         created_at: now,
         email_confirmed_at: now,
       });
+      await saveUserAttribution(db, userId, attribution);
     } else {
       userId = existing.id;
       if (existing.email_confirmed_at === null) {
