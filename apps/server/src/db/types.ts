@@ -424,7 +424,7 @@ export type PaymentRowStatus = 'pending' | 'succeeded' | 'canceled';
 export interface PaymentsTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'order' | 'packet' | 'tip' | 'replenish';
+  purpose: 'order' | 'packet' | 'tip' | 'replenish' | 'certificate';
   object_id: number | null;
   title: string;
   amount: number;
@@ -552,6 +552,25 @@ export interface CallbacksTable {
   done_by: number | null;
 }
 
+/** Gift certificates (issue 13, migration 016). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  /** The buyer. */
+  user_id: number;
+  /** Kopecks. */
+  value: number;
+  /** 16 Crockford base32 characters, without dashes. */
+  code: string;
+  status: 'awaiting_payment' | 'active' | 'redeemed' | 'expired';
+  payment_id: number | null;
+  created_at: string;
+  paid_at: string | null;
+  expires_at: string | null;
+  redeemed_at: string | null;
+  redeemed_by: number | null;
+  redeemed_order_id: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -598,4 +617,5 @@ export interface DB {
   faq_items: FaqItemsTable;
   banners: BannersTable;
   avatar_files: AvatarFilesTable;
+  certificates: CertificatesTable;
 }

@@ -36,7 +36,7 @@ export const PAYMENT_METHOD_IDS = [
 export const PaymentMethodIdSchema = z.enum(PAYMENT_METHOD_IDS);
 export type PaymentMethodId = z.infer<typeof PaymentMethodIdSchema>;
 
-export const PAYMENT_PURPOSES = ['order', 'packet', 'tip', 'replenish'] as const;
+export const PAYMENT_PURPOSES = ['order', 'packet', 'tip', 'replenish', 'certificate'] as const;
 export const PaymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
 export type PaymentPurpose = z.infer<typeof PaymentPurposeSchema>;
 
@@ -147,6 +147,7 @@ export const MOVEMENT_KINDS = [
   'bonus_spent',
   'refund',
   'repayment',
+  'certificate_redeem',
 ] as const;
 export const BalanceMovementSchema = z.object({
   id: z.number().int().positive(),

@@ -30,6 +30,8 @@ export const accounts = {
   tips: (staffId: number) => `tips:${staffId}`,
   /** Money sent out to cards (repayments, refunds through the provider). */
   payouts: 'payouts',
+  /** Gift certificates sold and not yet redeemed: the service owes their value (issue 13). */
+  certificates: 'certificates',
 } as const;
 
 const NON_NEGATIVE = /^customer_(money|bonus):/;

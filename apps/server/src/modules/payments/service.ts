@@ -1,5 +1,6 @@
 import {
   BONUS_MAX_PERCENT,
+  certificateMessages,
   INSTALLMENT_MAX_KOPECKS,
   INSTALLMENT_MIN_KOPECKS,
   OrderStatusId,
@@ -22,6 +23,7 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
+import { certificateReturnPath, certificateTitle, lockCertificate } from '../certificates/repo';
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import { financesOf } from './ledger';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
@@ -102,7 +104,8 @@ export async function paymentMethods(
     { id: 'sbp', title: METHOD_TITLES.sbp, unavailable_reason: null },
     { id: 'yoo_money', title: METHOD_TITLES.yoo_money, unavailable_reason: null },
   ];
-  if (purpose !== 'replenish') {
+  // A top-up and a gift certificate (issue 13) come from outside: never from the balance.
+  if (purpose !== 'replenish' && purpose !== 'certificate') {
     methods.push({
       id: 'balance',
       title: METHOD_TITLES.balance,
@@ -133,6 +136,8 @@ interface Plan {
   data: PaymentData;
   /** An invoice (or earlier attempt) of the order to reuse. */
   reuse?: number;
+  /** Where the provider's page sends the customer back (default `/payment?status=success`). */
+  returnPath?: string;
 }
 
 function requireObject(body: { object_id?: number | undefined }): number {
@@ -251,6 +256,48 @@ async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promi
   };
 }
 
+/**
+ * A gift certificate (issue 13): only its buyer, only while it awaits payment, its whole value,
+ * through a provider only (no balance, installments or bonuses). Paying again after leaving the
+ * bank's page reuses the pending payment asking the same of the same provider, like planOrder.
+ */
+async function planCertificate(
+  trx: Kysely<DB>,
+  userId: number,
+  body: PayRequest,
+  provider: string,
+): Promise<Plan> {
+  const id = requireObject(body);
+  if (body.payment_method === 'balance') {
+    throw badRequest('payment_method', certificateMessages.balanceNotAllowed);
+  }
+  const cert = await lockCertificate(trx, id);
+  if (!cert || cert.user_id !== userId) throw notFound(certificateMessages.notFound);
+  if (cert.status !== 'awaiting_payment') throw new HttpError(409, certificateMessages.notAwaitingPayment);
+  const pending = await trx
+    .selectFrom('payments')
+    .select(['id', 'provider', 'payment_method', 'amount'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'certificate')
+    .where('object_id', '=', id)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  const again = pending.find(
+    (r) => r.provider === provider && r.payment_method === body.payment_method && r.amount === cert.value,
+  );
+  return {
+    purpose: 'certificate',
+    objectId: id,
+    title: certificateTitle(cert.value),
+    amount: cert.value,
+    bonus: 0,
+    data: {},
+    returnPath: certificateReturnPath(id, body.payment_method),
+    ...(again ? { reuse: again.id } : {}),
+  };
+}
+
 async function plan(trx: Kysely<DB>, userId: number, body: PayRequest, provider: string): Promise<Plan> {
   if ((body.bonus ?? 0) > 0 && body.purpose !== 'order') {
     throw badRequest('bonus', payMessages.bonusOrdersOnly);
@@ -265,6 +312,8 @@ async function plan(trx: Kysely<DB>, userId: number, body: PayRequest, provider:
       return planPacket(trx, userId, body);
     case 'tip':
       return planTip(trx, userId, body);
+    case 'certificate':
+      return planCertificate(trx, userId, body, provider);
     case 'replenish':
       if (body.payment_method === 'balance') {
         throw badRequest('payment_method', payMessages.replenishFromBalance);
@@ -363,7 +412,7 @@ async function execute(
       amount: p.amount,
       description: p.title,
       method,
-      returnUrl: `${deps.publicUrl.replace(/\/+$/, '')}/payment?status=success`,
+      returnUrl: `${deps.publicUrl.replace(/\/+$/, '')}${p.returnPath ?? '/payment?status=success'}`,
       customer: { email: user.email, phone: user.phone || null },
       idempotenceKey: `pay-${id}`,
     });
@@ -465,4 +514,28 @@ async function packetWaitingIn(db: Kysely<DB>, userId: number, placedId: number)
 /** `GET orders-packet-waiting/{id}/`: the placed packet's orders waiting for payment and their sum. */
 export function packetWaiting(deps: PayDeps, userId: number, placedId: number): Promise<PacketWaiting> {
   return packetWaitingIn(deps.db, userId, placedId);
+}
+
+/**
+ * Pays up to `max` kopecks of the customer's order from the balance inside the caller's
+ * transaction (a gift certificate redeemed onto an order, issue 13): the order's plan as `pay/`
+ * makes it (404 another's, 409 not waiting for payment), written and settled at once, so the order
+ * moves to «Оплачен…» exactly as a balance payment moves it. Returns the kopecks paid.
+ */
+export async function payOrderFromBalanceInTrx(
+  trx: Kysely<DB>,
+  userId: number,
+  orderId: number,
+  max: number,
+): Promise<number> {
+  await lockCustomer(trx, userId);
+  const body: PayRequest = { purpose: 'order', object_id: orderId, payment_method: 'balance' };
+  const p = await planOrder(trx, userId, body, 'balance');
+  const amount = Math.min(p.amount, max);
+  if (amount <= 0) return 0;
+  const planned: Plan =
+    amount === p.amount ? p : { ...p, amount, data: { ...p.data, orders: [{ id: orderId, amount }] } };
+  const id = await writeRow(trx, userId, planned, 'balance', 'balance');
+  await settleInTrx(trx, id, { status: 'succeeded', amount });
+  return amount;
 }

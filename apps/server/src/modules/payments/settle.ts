@@ -4,6 +4,7 @@ import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
+import { activateCertificate } from '../certificates/repo';
 import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
 
@@ -27,6 +28,8 @@ import type { PaymentProvider } from './providers/types';
  *     customer_bonus:{user} −B, bonus_pool +B
  *   tip (kind `tip`): provider_clearing −A (or customer_money:{user} −A), tips:{performer} +A
  *   top-up (kind `replenish`): provider_clearing −A, customer_money:{user} +A
+ *   gift certificate (kind `certificate_sale`, issue 13): provider_clearing −A, certificates +A;
+ *   redeemed later (certificates/service.ts, kind `certificate_redeem`): certificates −A, customer_money +A
  *   bonus for an order that became fully paid (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of its
  *   price less the bonuses spent with this payment): bonus_pool −b, customer_bonus:{user} +b
  *
@@ -130,6 +133,18 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
     await postTxn(trx, { ...base, kind: 'replenish' }, [
       { account: accounts.providerClearing, amount: -p.amount },
       { account: accounts.customerMoney(p.user_id), amount: p.amount },
+    ]);
+    return;
+  }
+
+  if (p.purpose === 'certificate') {
+    // A gift certificate (issue 13): the money becomes the service's debt to whoever redeems it.
+    // Paid twice (two provider pages both completed), the second payment goes to the buyer's
+    // balance instead, so the certificates account holds only what live certificates are worth.
+    const activated = await activateCertificate(trx, p.object_id ?? 0, p.id, at);
+    await postTxn(trx, { ...base, kind: activated ? 'certificate_sale' : 'replenish' }, [
+      { account: accounts.providerClearing, amount: -p.amount },
+      { account: activated ? accounts.certificates : accounts.customerMoney(p.user_id), amount: p.amount },
     ]);
     return;
   }

@@ -107,6 +107,7 @@ export const moneyMessages = {
     packet: 'Оплата пакета',
     tip: 'Чаевые',
     replenish: 'Пополнение',
+    certificate: 'Подарочный сертификат',
   },
   statuses: { pending: 'Ожидает', succeeded: 'Оплачен', canceled: 'Отменён' },
 

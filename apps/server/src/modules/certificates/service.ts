@@ -1,0 +1,183 @@
+import {
+  CERTIFICATE_TAB_STATUSES,
+  certificateMessages,
+  formatCertificateCode,
+  normalizeCertificateCode,
+  type Certificate,
+  type CertificateList,
+  type CertificateRedeemResult,
+} from '@cabinet/contract';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/index';
+import type { DB } from '../../db/types';
+import { HttpError, badRequest, notFound } from '../../plugins/errors';
+import { lockCustomer } from '../orders/repo';
+import { accounts, financesOf, postTxn } from '../payments/ledger';
+import { pageLinks } from '../payments/lists';
+import { payOrderFromBalanceInTrx } from '../payments/service';
+import { certificatePdf } from './pdf';
+import {
+  certificateTitle,
+  expireOverdue,
+  newCertificateCode,
+  toCertificate,
+  type CertificateRow,
+} from './repo';
+
+/**
+ * Gift certificates (issue 13): buying one (awaiting payment; paid through `pay/` with purpose
+ * 'certificate', settled in payments/settle.ts), the buyer's list and page, its PDF, and
+ * redemption by anyone holding the code.
+ */
+
+/** `POST /client/api/certificate/`: a new certificate awaiting payment, its code drawn. */
+export async function createCertificate(db: Kysely<DB>, userId: number, value: number): Promise<Certificate> {
+  // A clash of 80 random bits is not expected; the unique index would refuse one, and a second draw is made.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const row = await db
+        .insertInto('certificates')
+        .values({
+          user_id: userId,
+          value,
+          code: newCertificateCode(),
+          status: 'awaiting_payment',
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCertificate(row);
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
+}
+
+/** The buyer's certificate (404 for anyone else's), expired first if its date has passed. */
+export async function certificateOf(db: Kysely<DB>, userId: number, id: number): Promise<CertificateRow> {
+  await expireOverdue(db, nowIso(), userId);
+  const row = await db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound(certificateMessages.notFound);
+  return row;
+}
+
+/** `GET /client/api/certificate/?status=active|trash&page=&page_size=`: newest first, with both counters. */
+export async function listCertificates(
+  db: Kysely<DB>,
+  userId: number,
+  q: { status: 'active' | 'trash'; page: number; page_size: number },
+  publicUrl: string,
+  path: string,
+): Promise<CertificateList> {
+  await expireOverdue(db, nowIso(), userId);
+  const counts = await db
+    .selectFrom('certificates')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+  const countOf = (tab: 'active' | 'trash') =>
+    counts
+      .filter((c) => CERTIFICATE_TAB_STATUSES[tab].includes(c.status))
+      .reduce((sum, c) => sum + Number(c.n), 0);
+  const counters = { active: countOf('active'), trash: countOf('trash') };
+  const links = pageLinks(publicUrl, path, q, counters[q.status]);
+  const rows = await db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...CERTIFICATE_TAB_STATUSES[q.status]])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
+  return { results: rows.map(toCertificate), ...links, counters };
+}
+
+/** `GET {id}/download/`: the PDF of an active certificate (409 otherwise). */
+export async function certificateDownload(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+  publicUrl: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const row = await certificateOf(db, userId, id);
+  if (row.status !== 'active' || !row.expires_at) throw new HttpError(409, certificateMessages.notActive);
+  const code = formatCertificateCode(row.code);
+  const pdf = await certificatePdf({ value: Number(row.value), code, expiresAt: row.expires_at, publicUrl });
+  return { pdf, fileName: `Сертификат ${code}.pdf` };
+}
+
+/** A code that is unknown, used, expired or not paid: one answer for all, revealing nothing more. */
+export const invalidCode = () => badRequest('code', certificateMessages.codeInvalid);
+
+/**
+ * `POST redeem/`: claims the certificate with one conditional UPDATE (`status = 'active'` and not
+ * past its date) inside the transaction that moves its value — certificates −A, customer_money +A
+ * (kind `certificate_redeem`) — so that of concurrent attempts exactly one wins and the others find
+ * it redeemed. With `order_id` the same transaction then pays the customer's order from the balance
+ * up to what it owes (at most the certificate's value); the rest stays on the balance. An order
+ * that is not theirs (404) or not waiting for payment (409) rolls everything back: the code stays
+ * usable.
+ */
+export async function redeemCertificate(
+  db: Kysely<DB>,
+  userId: number,
+  body: { code: string; order_id?: number | undefined },
+): Promise<CertificateRedeemResult> {
+  const code = normalizeCertificateCode(body.code);
+  const at = nowIso();
+  // Past its date it is expired (checked on redemption as on read), then refused like any other.
+  await db
+    .updateTable('certificates')
+    .set({ status: 'expired' })
+    .where('code', '=', code)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', at)
+    .execute();
+  return db.transaction().execute(async (trx) => {
+    // The customer first, as every movement of their money does (payments/service.ts).
+    await lockCustomer(trx, userId);
+    const claimed = await trx
+      .updateTable('certificates')
+      .set({
+        status: 'redeemed',
+        redeemed_at: at,
+        redeemed_by: userId,
+        redeemed_order_id: body.order_id ?? null,
+      })
+      .where('code', '=', code)
+      .where('status', '=', 'active')
+      .where('expires_at', '>', at)
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) throw invalidCode();
+    const amount = Number(claimed.value);
+    await postTxn(
+      trx,
+      {
+        kind: 'certificate_redeem',
+        user_id: userId,
+        payment_id: claimed.payment_id,
+        title: `Активация: ${certificateTitle(amount).toLowerCase()} (${claimed.code.slice(0, 4)}-…)`,
+        at,
+      },
+      [
+        { account: accounts.certificates, amount: -amount },
+        { account: accounts.customerMoney(userId), amount },
+      ],
+    );
+    let orderPaid = 0;
+    if (body.order_id !== undefined) {
+      orderPaid = await payOrderFromBalanceInTrx(trx, userId, body.order_id, amount);
+    }
+    const { money } = await financesOf(trx, userId);
+    return { amount, order_paid: orderPaid, order_id: body.order_id ?? null, money };
+  });
+}
