@@ -130,7 +130,9 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Кабинет студента <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-    SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
+    // Shown in the cabinet, the error pages and the documents (the public company endpoint). Spec §9:
+    // the placeholder `{phone}` until one is configured; the placeholder or an empty value shows none.
+    SUPPORT_PHONE: z.string().trim().max(40).default('{phone}'),
     // Analytics counters (issue 13): nothing is loaded, and the CSP admits no counter host, when unset.
     YANDEX_METRIKA_ID: z
       .string()

@@ -11,6 +11,7 @@ describe('the operator details endpoint', () => {
         JWT_SECRET: 'p'.repeat(40),
         ...TEST_COMPANY,
         COMPANY_EMAIL: 'info@example.com',
+        SUPPORT_PHONE: ' +7 495 123-45-67 ',
       });
     });
     afterAll(() => t.close());
@@ -24,6 +25,7 @@ describe('the operator details endpoint', () => {
         ogrn: TEST_COMPANY.COMPANY_OGRN,
         address: TEST_COMPANY.COMPANY_ADDRESS,
         email: 'info@example.com',
+        support_phone: '+7 495 123-45-67',
       });
       expect(res.headers['cache-control']).toBe('public, max-age=300');
     });
@@ -39,7 +41,31 @@ describe('the operator details endpoint', () => {
     it('says each is unset, for the web app to show a placeholder', async () => {
       const res = await t.app.inject({ method: 'GET', url: companyApi });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ name: null, inn: null, ogrn: null, address: null, email: null });
+      expect(res.json()).toEqual({
+        name: null,
+        inn: null,
+        ogrn: null,
+        address: null,
+        email: null,
+        support_phone: null,
+      });
+    });
+  });
+
+  // Spec §9: the data store keeps `{phone}` until a number is configured; a customer never sees it.
+  describe.each([
+    ['the placeholder', '{phone}'],
+    ['an empty value', ''],
+  ])('with %s for the support phone', (_, value) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ NODE_ENV: 'development', SUPPORT_PHONE: value });
+    });
+    afterAll(() => t.close());
+
+    it('names no support phone', async () => {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.json()).toMatchObject({ support_phone: null });
     });
   });
 });

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { companyApi } from '@cabinet/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetCompanyForTests } from '../features/documents/company';
 import { rememberRefusal } from '../shared/api/retry-after';
 import { renderRoute } from '../shared/ui/test-utils';
 import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
@@ -57,5 +59,46 @@ describe('error pages', () => {
     expect(await screen.findByRole('heading', { name: 'Что-то пошло не так' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Перезагрузить страницу' }));
     expect(reload).toHaveBeenCalled();
+  });
+
+  describe('the support phone on the error screen', () => {
+    const serve = (supportPhone: string | null) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((input: RequestInfo | URL) =>
+          Promise.resolve(
+            String(input) === companyApi
+              ? Response.json({
+                  name: null,
+                  inn: null,
+                  ogrn: null,
+                  address: null,
+                  email: null,
+                  support_phone: supportPhone,
+                })
+              : new Response(null, { status: 404 }),
+          ),
+        ),
+      );
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      resetCompanyForTests();
+    });
+
+    it('is the configured one, a tel: link', async () => {
+      serve('+7 495 123-45-67');
+      renderRoute(<AppErrorPage />, { path: '/error' });
+      const link = await screen.findByRole('link', { name: /\+7 495 123-45-67/ });
+      expect(link).toHaveAttribute('href', 'tel:+74951234567');
+    });
+
+    it('is not shown when none is configured', async () => {
+      serve(null);
+      renderRoute(<AppErrorPage />, { path: '/error' });
+      expect(await screen.findByRole('button', { name: 'Перезагрузить страницу' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(document.body.textContent).not.toContain('{phone}');
+    });
   });
 });

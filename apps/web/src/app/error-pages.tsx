@@ -1,8 +1,9 @@
-import { Box, Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Code, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouteError } from 'react-router';
 import { refusedFrom, secondsUntilRetry } from '../shared/api/retry-after';
-import { errorPageMessages as m, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shared/messages';
+import { useSupportPhone } from '../features/documents/company';
+import { commonMessages, errorPageMessages as m } from '../shared/messages';
 import { paths } from '../shared/paths';
 
 /**
@@ -96,6 +97,7 @@ export function TooManyRequestsPage() {
 /** The Error route and every route's errorElement. */
 export function AppErrorPage() {
   const error = useRouteError();
+  const phone = useSupportPhone();
   return (
     <ErrorScreen
       title={m.appErrorTitle}
@@ -104,9 +106,12 @@ export function AppErrorPage() {
         <Stack align="center" gap="md">
           <Group justify="center">
             <Button onClick={() => window.location.reload()}>{m.reload}</Button>
-            <Button component="a" href={SUPPORT_PHONE_HREF} variant="default">
-              {SUPPORT_PHONE}
-            </Button>
+            {phone && (
+              <Button component="a" href={phone.href} variant="default">
+                <VisuallyHidden>{commonMessages.supportPhoneLabel}: </VisuallyHidden>
+                {phone.label}
+              </Button>
+            )}
           </Group>
           {import.meta.env.DEV && error instanceof Error && (
             <Code block maw="100%" style={{ whiteSpace: 'pre-wrap', textAlign: 'start' }}>

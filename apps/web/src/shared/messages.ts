@@ -5,12 +5,6 @@ import { plural } from './format';
  * `messages.ts`.
  */
 
-/** Spec §9: the data store keeps a default support phone as a placeholder until one is configured. */
-export const SUPPORT_PHONE = '+7 800 000-00-00';
-
-/** `tel:` links want the digits only. */
-export const SUPPORT_PHONE_HREF = `tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`;
-
 export const commonMessages = {
   serviceName: 'Кабинет студента',
   skipToContent: 'Перейти к содержимому',

@@ -13,4 +13,18 @@ export const COMPANY_SETTINGS = {
   ogrn: 'COMPANY_OGRN',
   address: 'COMPANY_ADDRESS',
   email: 'COMPANY_EMAIL',
+  support_phone: 'SUPPORT_PHONE',
 } as const satisfies Record<keyof Company, string>;
+
+/** Spec §9: the data store keeps the support phone as this placeholder until one is configured. */
+export const SUPPORT_PHONE_PLACEHOLDER = '{phone}';
+
+/**
+ * The support phone to show and its `tel:` address, or null when there is none to show: empty,
+ * a placeholder (`{phone}`) or no digit at all.
+ */
+export function supportPhoneLink(value: string | null | undefined): { label: string; href: string } | null {
+  const label = value?.trim() ?? '';
+  if (!label || label.includes('{') || !/\d/.test(label)) return null;
+  return { label, href: `tel:${label.replace(/[^+\d]/g, '')}` };
+}

@@ -11,5 +11,10 @@ export const CompanySchema = z.object({
   ogrn: z.string().nullable(),
   address: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * The support phone (SUPPORT_PHONE) as it is shown, e.g. «+7 495 123-45-67»; null while none is
+   * configured: spec §9's `{phone}` placeholder, or nothing, never reaches a customer.
+   */
+  support_phone: z.string().nullable(),
 });
 export type Company = z.infer<typeof CompanySchema>;

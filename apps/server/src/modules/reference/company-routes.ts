@@ -1,4 +1,4 @@
-import { CompanySchema, companyApi, type Company } from '@cabinet/contract';
+import { CompanySchema, companyApi, supportPhoneLink, type Company } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -11,6 +11,8 @@ export function companyOf(config: Config): Company {
     ogrn: config.COMPANY_OGRN || null,
     address: config.COMPANY_ADDRESS || null,
     email: config.COMPANY_EMAIL || null,
+    // The placeholder (spec §9) or an empty setting is no phone: the web app then shows none.
+    support_phone: supportPhoneLink(config.SUPPORT_PHONE)?.label ?? null,
   };
 }
 
@@ -23,7 +25,7 @@ export default async function companyRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['reference'],
-        summary: 'Реквизиты владельца сервиса: наименование, ИНН, ОГРН, адрес, e-mail',
+        summary: 'Реквизиты владельца сервиса: наименование, ИНН, ОГРН, адрес, e-mail; телефон поддержки',
         response: { 200: CompanySchema },
       },
     },

@@ -1,12 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { renderRoute } from '../../shared/ui/test-utils';
 import { cssVariablesResolver, theme } from '../theme';
 import CabinetLayout from './cabinet-layout';
 import { fakeMediaQueryList } from '../../shared/ui/media-query-fake';
 import { replaceUnread } from '../../shared/realtime/unread-store';
+import { resetCompanyForTests } from '../../features/documents/company';
+import { companyApi } from '@cabinet/contract';
 
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));
 
@@ -39,7 +41,30 @@ function phoneScreen(isPhone: boolean) {
   );
 }
 
+/** The public company endpoint answers with this support phone (the server's SUPPORT_PHONE). */
+function configuredPhone(supportPhone: string | null) {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === companyApi
+      ? Promise.resolve(
+          Response.json({
+            name: null,
+            inn: null,
+            ogrn: null,
+            address: null,
+            email: null,
+            support_phone: supportPhone,
+          }),
+        )
+      : realFetch(input, init),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
 beforeEach(() => {
+  resetCompanyForTests();
+  configuredPhone('+7 495 123-45-67');
   phoneScreen(false);
   vi.mocked(useFinances).mockReturnValue({
     data: { money: 123_450, bonus: 50_000 },
@@ -97,10 +122,31 @@ describe('CabinetLayout', () => {
     expect(plain(finances.textContent)).toContain('500 бонусов');
   });
 
-  it('shows the support phone as a tel: link', async () => {
+  it('shows the support phone the server is configured with as a tel: link, in the header and the sidebar', async () => {
     renderCabinet('/home/active');
-    const links = await screen.findAllByRole('link', { name: /\+7 800 000-00-00/ });
-    expect(links[0]).toHaveAttribute('href', 'tel:+78000000000');
+    const banner = await screen.findByRole('banner');
+    const header = await within(banner).findByRole('link', {
+      name: /^Телефон поддержки:\s*\+7 495 123-45-67$/,
+    });
+    expect(header).toHaveAttribute('href', 'tel:+74951234567');
+    const nav = screen.getByRole('navigation', { name: 'Основное меню' });
+    expect(within(nav).getByRole('link', { name: /\+7 495 123-45-67/ })).toHaveAttribute(
+      'href',
+      'tel:+74951234567',
+    );
+  });
+
+  it.each([
+    ['none is configured', null],
+    ['the server still has spec §9’s placeholder', '{phone}'],
+  ])('shows no support phone when %s', async (_, value) => {
+    configuredPhone(value);
+    renderCabinet('/home/active');
+    await screen.findByRole('banner');
+    // Let the company answer arrive.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.queryByRole('link', { name: /Телефон поддержки|\d{3}-\d{2}-\d{2}/ })).toBeNull();
+    expect(document.body.textContent).not.toContain('{phone}');
   });
 
   it('offers profile and logout in the avatar menu', async () => {
@@ -124,9 +170,9 @@ describe('CabinetLayout', () => {
     renderCabinet('/home/active');
     await user.click(await screen.findByRole('button', { name: 'Частые вопросы' }));
     const dialog = await screen.findByRole('dialog', { name: 'Частые вопросы' });
-    expect(within(dialog).getByRole('link', { name: '+7 800 000-00-00' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: '+7 495 123-45-67' })).toHaveAttribute(
       'href',
-      'tel:+78000000000',
+      'tel:+74951234567',
     );
   });
 

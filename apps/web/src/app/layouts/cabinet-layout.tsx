@@ -35,12 +35,12 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { BannersCarousel } from '../../features/content/components/banners-carousel';
 import { FaqSearch } from '../../features/content/components/faq-search';
-import { supportPhone } from '../../features/content/model';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
+import { useSupportPhone } from '../../features/documents/company';
 import { formatCount, formatKopecks } from '../../shared/format';
-import { commonMessages, SUPPORT_PHONE } from '../../shared/messages';
+import { commonMessages } from '../../shared/messages';
 import { paths } from '../../shared/paths';
 import { deepestHandle } from '../../shared/route-handle';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
@@ -112,9 +112,6 @@ function useNavItems() {
   } satisfies Record<string, NavItem>;
 }
 
-/** Spec §9: never the `{phone}` placeholder, nor an empty number. */
-const phone = supportPhone(SUPPORT_PHONE);
-
 /** The deepest matched route decides whether the sidebar and FAQ show (spec §2: spaces, order-continue). */
 function useHideSidebar(): boolean {
   return deepestHandle(useMatches())?.hideSidebar === true;
@@ -137,6 +134,8 @@ function CabinetFrame() {
   const hideSidebar = useHideSidebar();
   const { pathname } = useLocation();
   const items = useNavItems();
+  // From the server's configuration; none while it loads or when unset (never spec §9's `{phone}`).
+  const phone = useSupportPhone();
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>
     isActive(pathname, [

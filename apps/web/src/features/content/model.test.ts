@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emblaDuration, safeHref, safeImageSrc, supportPhone } from './model';
+import { emblaDuration, safeHref, safeImageSrc } from './model';
 
 describe('safeHref', () => {
   it.each([
@@ -35,15 +35,6 @@ describe('safeImageSrc', () => {
     'javascript:1',
     'a.png',
   ])('drops %s', (src) => expect(safeImageSrc(src, origin)).toBeNull());
-});
-
-describe('supportPhone', () => {
-  it('gives the label and a digits-only tel: link', () => {
-    expect(supportPhone('+7 800 000-00-00')).toEqual({ label: '+7 800 000-00-00', href: 'tel:+78000000000' });
-  });
-  it.each(['{phone}', ' {phone} ', '', '   ', undefined])('shows nothing for %s', (value) =>
-    expect(supportPhone(value)).toBeNull(),
-  );
 });
 
 describe('emblaDuration', () => {

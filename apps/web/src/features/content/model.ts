@@ -1,4 +1,4 @@
-/** Pure rules of the content feature: which links and images a space may show, the support phone. */
+/** Pure rules of the content feature: which links and images a space may show, the carousel's timing. */
 
 /** Spec §9: the carousel's defaults. */
 export const CAROUSEL_SPEED_MS = 400;
@@ -42,11 +42,4 @@ export function safeImageSrc(src: string, origin: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Spec §9: the data store holds `{phone}` until a number is configured; that, or nothing, shows nothing. */
-export function supportPhone(value: string | undefined): { label: string; href: string } | null {
-  const label = value?.trim() ?? '';
-  if (!label || label.includes('{') || !/\d/.test(label)) return null;
-  return { label, href: `tel:${label.replace(/[^+\d]/g, '')}` };
 }

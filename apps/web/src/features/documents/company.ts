@@ -1,4 +1,4 @@
-import { COMPANY_SETTINGS, companyApi, type Company } from '@cabinet/contract';
+import { COMPANY_SETTINGS, companyApi, supportPhoneLink, type Company } from '@cabinet/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 
 interface CompanyState {
@@ -14,7 +14,8 @@ function parseCompany(body: unknown): Company | null {
   const record = body as Record<string, unknown>;
   const company = {} as Company;
   for (const key of FIELDS) {
-    const value = record[key];
+    // A server from before the support phone was served names none.
+    const value = key === 'support_phone' ? (record[key] ?? null) : record[key];
     if (value !== null && typeof value !== 'string') return null;
     company[key] = value;
   }
@@ -59,6 +60,15 @@ export function useCompany(): { data?: Company; isPending: boolean; isError: boo
   );
   useEffect(() => store.load(), []);
   return { data: state.data, isPending: !state.data && !state.error, isError: !!state.error };
+}
+
+/**
+ * The support phone from the server's configuration (SUPPORT_PHONE) and its `tel:` address; null
+ * while it loads, when it failed to, and when none is configured (spec §9's `{phone}` placeholder
+ * is never shown). A prerendered page has none either, so no build bakes a number in.
+ */
+export function useSupportPhone(): { label: string; href: string } | null {
+  return supportPhoneLink(useCompany().data?.support_phone);
 }
 
 /** Tests start each case with nothing loaded. */

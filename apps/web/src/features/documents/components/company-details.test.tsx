@@ -67,3 +67,23 @@ describe('the operator in a document', () => {
     expect(await screen.findByText('Реквизиты не загрузились. Обновите страницу.')).toBeInTheDocument();
   });
 });
+
+describe('the support phone in a document', () => {
+  const clause = () => screen.getByText(/Претензии по договору направляются/);
+
+  it('is the one the server is configured with', async () => {
+    answer({ ...CONFIGURED, support_phone: '+7 495 123-45-67' });
+    renderRoute(<ServiceContractPage />);
+    await screen.findByText('ООО «Ромашка»');
+    expect(clause()).toHaveTextContent('или по телефону поддержки +7 495 123-45-67. Исполнитель');
+  });
+
+  it('is left out, never shown as {phone}, while unknown or unset', async () => {
+    answer({ ...UNSET, support_phone: null });
+    renderRoute(<PrivacyPolicyPage />);
+    expect(screen.getByText(/принимаются по телефону поддержки и через чат/)).toBeInTheDocument();
+    await screen.findAllByText(/не задан|COMPANY_NAME|Наименование/);
+    expect(document.body.textContent).not.toContain('{phone}');
+    expect(document.body.textContent).not.toContain('800 000');
+  });
+});

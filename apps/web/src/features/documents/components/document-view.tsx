@@ -1,7 +1,8 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../shared/format';
 import { documentMessages as m } from '../messages';
-import type { Clause, LegalDocument } from '../model';
+import { useSupportPhone } from '../company';
+import { withSupportPhone, type Clause, type LegalDocument } from '../model';
 import { CompanyDetails } from './company-details';
 
 function clauseText(clause: Clause): string {
@@ -10,6 +11,7 @@ function clauseText(clause: Clause): string {
 
 /** Renders a legal document with numbered sections and clauses and a table of contents. */
 export function DocumentView({ document: doc }: { document: LegalDocument }) {
+  const phone = useSupportPhone()?.label ?? null;
   return (
     <Stack gap="lg" component="article">
       <Stack gap={4}>
@@ -55,7 +57,7 @@ export function DocumentView({ document: doc }: { document: LegalDocument }) {
                   <Text span fw={600}>
                     {n}.{k + 1}.
                   </Text>{' '}
-                  {clauseText(clause)}
+                  {withSupportPhone(clauseText(clause), phone)}
                 </Text>
                 {typeof clause !== 'string' && (
                   <List spacing={4} withPadding>
