@@ -8,8 +8,11 @@ import { RouterProvider } from 'react-router';
 import { routerReady, TakeOver, watchPrerenderedInput, yieldToMain } from './app/prerendered';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { recordAttribution } from './shared/attribution';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 
+// Spec §9: the tracking cookies, on every visit, before anything (auto-login, a guard) navigates away.
+recordAttribution();
 clearChunkLoadFlag();
 installChunkLoadErrorHandler();
 
