@@ -67,6 +67,11 @@ export const ConfigSchema = z
     UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().max(8760).default(24),
     // Days of guarantee (free reworks) from the first final file of an order.
     GUARANTEE_DAYS: z.coerce.number().int().min(0).max(3650).default(20),
+    // Bonuses and friends (issue 13): roubles of bonus to each side for a referred friend's first
+    // paid order, days a bonus lives after it was credited, invitations a customer may send a day.
+    REFERRAL_BONUS_RUB: z.coerce.number().int().min(0).max(100_000).default(500),
+    BONUS_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
 
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86400).default(300),

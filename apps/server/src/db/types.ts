@@ -571,6 +571,38 @@ export interface CertificatesTable {
   redeemed_order_id: number | null;
 }
 
+/** Personal referral codes (issue 13, migration 017). */
+export interface ReferralCodesTable {
+  user_id: number;
+  /** 8 Crockford base32 characters. */
+  code: string;
+  created_at: string;
+}
+
+/** Who brought whom, and the reward for the friend's first paid order (issue 13, migration 017). */
+export interface ReferralsTable {
+  id: Generated<number>;
+  referrer_id: number;
+  referred_id: number;
+  /** Kopecks promised to each side. */
+  reward: number;
+  registered_at: string;
+  rewarded_at: string | null;
+  reward_payment_id: number | null;
+  referrer_txn_id: number | null;
+  referred_txn_id: number | null;
+}
+
+/** Invitations sent by e-mail or SMS (issue 13, migration 017). */
+export interface InvitesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel: 'email' | 'sms';
+  /** The lower-case e-mail, or the phone as users.phone stores it. */
+  recipient: string;
+  sent_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -617,5 +649,8 @@ export interface DB {
   faq_items: FaqItemsTable;
   banners: BannersTable;
   avatar_files: AvatarFilesTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  invites: InvitesTable;
   certificates: CertificatesTable;
 }

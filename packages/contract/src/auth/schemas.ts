@@ -74,6 +74,8 @@ export const RegistrationRequestSchema = z.object({
   phone: PhoneSchema.optional(),
   password: PasswordSchema.optional(),
   agree: z.literal(true, { error: authMessages.agreeRequired }),
+  /** A friend's referral code (`/registration?invite=CODE`, issue 13): an unknown one is ignored, never refused. */
+  invite: z.string().max(64).optional().catch(undefined),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 

@@ -25,6 +25,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
+import { recordReferral } from '../referrals/codes';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import { EmailConfirmation, emailProved } from './email-confirmation';
@@ -287,6 +288,7 @@ export class AuthService {
       throw err;
     }
     await saveUserAttribution(this.db, userId, attribution);
+    await recordReferral(this.db, userId, input.invite, this.config.REFERRAL_BONUS_RUB * 100, this.deps.log);
     if (generated) {
       // Carries the address it goes to: following it proves the address (see autoLogin).
       const al = await this.createOneTimeToken('auto_login', userId, input.email, AUTO_LOGIN_TTL_MS);

@@ -5,6 +5,7 @@ import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
 import { activateCertificate } from '../certificates/repo';
+import { creditReferralReward } from '../referrals/reward';
 import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
 
@@ -32,6 +33,8 @@ import type { PaymentProvider } from './providers/types';
  *   redeemed later (certificates/service.ts, kind `certificate_redeem`): certificates −A, customer_money +A
  *   bonus for an order that became fully paid (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of its
  *   price less the bonuses spent with this payment): bonus_pool −b, customer_bonus:{user} +b
+ *   a referred customer's first order fully paid (kind `referral_bonus`, issue 13, once:
+ *   referrals/reward.ts): bonus_pool −R, customer_bonus:{referrer} +R; bonus_pool −R, customer_bonus:{user} +R
  *
  * Effects on orders: `paid` grows by the share (money + bonuses); an order waiting for payment
  * (status 2) moves to 3 «Оплачен, подбираем автора» through the lifecycle (actor system, timeline
@@ -42,7 +45,7 @@ import type { PaymentProvider } from './providers/types';
  */
 
 /** Share of a fully paid order's money that comes back as bonuses. */
-const BONUS_ACCRUAL_PERCENT = 3;
+export const BONUS_ACCRUAL_PERCENT = 3;
 
 /** What `payments.data` carries for settling. */
 export interface PaymentData {
@@ -230,6 +233,8 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
       .where('id', '!=', p.id)
       .execute();
   }
+  // A friend's first fully paid order brings the referral bonus to both, once (issue 13).
+  if (accrual > 0) await creditReferralReward(trx, { userId: p.user_id, paymentId: p.id, at });
   // Earned when an order becomes fully paid (by halves too): on its price, less the bonuses spent
   // with this payment — bonuses are earned on money, not on bonuses.
   const earned = Math.floor((Math.max(0, accrual - spent) * BONUS_ACCRUAL_PERCENT) / 100);

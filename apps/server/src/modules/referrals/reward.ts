@@ -1,0 +1,70 @@
+import { referralMessages } from '@cabinet/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types';
+import { accounts, postTxn } from '../payments/ledger';
+import { shortName } from './names';
+
+export interface RewardContext {
+  /** The customer whose order became fully paid. */
+  userId: number;
+  paymentId: number;
+  at: string;
+}
+
+/**
+ * Called by settle.ts inside the settling transaction whenever an order of `userId` becomes fully
+ * paid. When the customer came through a friend's link and this is their first such order, both
+ * get the referral bonus (kind `referral_bonus`: bonus_pool −, customer_bonus:{user} +). Exactly
+ * once: the UPDATE claiming the referral names `rewarded_at is null`, so a repeated or concurrent
+ * notification of the same payment (which finds the payment settled anyway) and a second order paid
+ * at the same time by another payment both find it claimed — on PostgreSQL the second UPDATE waits
+ * for the first's row lock and then re-checks the condition; on SQLite the write lock serialises.
+ * Returns true when it paid the reward now.
+ */
+export async function creditReferralReward(trx: Kysely<DB>, ctx: RewardContext): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('referrals')
+    .set({ rewarded_at: ctx.at, reward_payment_id: ctx.paymentId })
+    .where('referred_id', '=', ctx.userId)
+    .where('rewarded_at', 'is', null)
+    .returning(['id', 'referrer_id', 'reward'])
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const reward = Number(claimed.reward);
+  if (reward <= 0) return true;
+  const friend = await trx.selectFrom('users').select('fio').where('id', '=', ctx.userId).executeTakeFirst();
+  const referrerTxn = await postTxn(
+    trx,
+    {
+      kind: 'referral_bonus',
+      user_id: claimed.referrer_id,
+      payment_id: ctx.paymentId,
+      title: referralMessages.referrerTitle(shortName(friend?.fio ?? '')),
+      at: ctx.at,
+    },
+    [
+      { account: accounts.bonusPool, amount: -reward },
+      { account: accounts.customerBonus(claimed.referrer_id), amount: reward },
+    ],
+  );
+  const referredTxn = await postTxn(
+    trx,
+    {
+      kind: 'referral_bonus',
+      user_id: ctx.userId,
+      payment_id: ctx.paymentId,
+      title: referralMessages.referredTitle,
+      at: ctx.at,
+    },
+    [
+      { account: accounts.bonusPool, amount: -reward },
+      { account: accounts.customerBonus(ctx.userId), amount: reward },
+    ],
+  );
+  await trx
+    .updateTable('referrals')
+    .set({ referrer_txn_id: referrerTxn, referred_txn_id: referredTxn })
+    .where('id', '=', claimed.id)
+    .execute();
+  return true;
+}
