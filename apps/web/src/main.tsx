@@ -10,9 +10,12 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { recordAttribution } from './shared/attribution';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
+import { startCounters } from './shared/counters';
 
 // Spec §9: the tracking cookies, on every visit, before anything (auto-login, a guard) navigates away.
 recordAttribution();
+// Spec §1/§2: the analytics counters, loaded after the first paint; hits are queued until then.
+startCounters();
 clearChunkLoadFlag();
 installChunkLoadErrorHandler();
 

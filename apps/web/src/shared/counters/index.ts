@@ -1,0 +1,69 @@
+import { countersApi, type Counters } from '@cabinet/contract';
+import { addAnalyticsSink, type AnalyticsSink } from '../analytics';
+import { ga4Sink } from './ga4';
+import { metrikaSink } from './metrika';
+
+type Call = { kind: 'hit' | 'goal'; value: string };
+
+/** Longest queue kept before the counters' settings arrive (a stuck request must not grow it). */
+const MAX_QUEUED = 50;
+
+export interface CountersDeps {
+  win?: Window;
+  /** The counters' ids (GET countersApi). */
+  load?: () => Promise<Counters>;
+  /** Runs the start once the page has painted and the browser is idle. */
+  whenIdle?: (run: () => void) => void;
+}
+
+async function loadCounters(): Promise<Counters> {
+  const res = await fetch(countersApi, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`counters: ${res.status}`);
+  return (await res.json()) as Counters;
+}
+
+/** After the load event and then an idle moment: the counters never compete with the first screen. */
+function afterFirstPaint(win: Window): (run: () => void) => void {
+  return (run) => {
+    const idle = () => {
+      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 3000 });
+      else win.setTimeout(run, 1);
+    };
+    if (win.document.readyState === 'complete') idle();
+    else win.addEventListener('load', idle, { once: true });
+  };
+}
+
+/**
+ * The two analytics counters of spec §1/§2, Yandex Metrika and Google Analytics 4, as sinks of
+ * `analytics.ts`. From the start the page's hits and goals are queued; after the first paint the
+ * ids are asked of the server: with none configured (or no answer) nothing is loaded and the
+ * queue is dropped; otherwise each configured counter's tag is added and the queue is handed to it
+ * (its own queue then holds the calls until its script has loaded). Never throws.
+ */
+export function startCounters(deps: CountersDeps = {}): void {
+  const win = deps.win ?? window;
+  const queued: Call[] = [];
+  const buffer: AnalyticsSink = {
+    hit: (value) => void (queued.length < MAX_QUEUED && queued.push({ kind: 'hit', value })),
+    goal: (value) => void (queued.length < MAX_QUEUED && queued.push({ kind: 'goal', value })),
+  };
+  const removeBuffer = addAnalyticsSink(buffer);
+  (deps.whenIdle ?? afterFirstPaint(win))(() => {
+    void (deps.load ?? loadCounters)()
+      .then((ids) => {
+        const sinks: AnalyticsSink[] = [];
+        if (ids.yandex_metrika_id) sinks.push(metrikaSink(ids.yandex_metrika_id, win));
+        if (ids.ga4_measurement_id) sinks.push(ga4Sink(ids.ga4_measurement_id, win));
+        for (const sink of sinks) {
+          for (const call of queued) sink[call.kind](call.value);
+          addAnalyticsSink(sink);
+        }
+      })
+      .catch((error: unknown) => console.info('Счётчики не подключены', error))
+      .finally(() => {
+        removeBuffer();
+        queued.length = 0;
+      });
+  });
+}
