@@ -31,10 +31,9 @@ import {
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
-import { BannersCarousel } from '../../features/content/components/banners-carousel';
-import { FaqSearch } from '../../features/content/components/faq-search';
+import { LazyBanners, LazyFaqSearch, preloadFaqSearch } from '../../features/content/components/lazy';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
@@ -136,6 +135,14 @@ function CabinetFrame() {
   const items = useNavItems();
   // From the server's configuration; none while it loads or when unset (never spec §9's `{phone}`).
   const phone = useSupportPhone();
+  // The FAQ's code, once the cabinet's own work is done: the dialog then opens with its field in place.
+  useEffect(() => {
+    if (hideSidebar) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(preloadFaqSearch);
+    return () => cancel(id);
+  }, [hideSidebar]);
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>
     isActive(pathname, [
@@ -258,6 +265,8 @@ function CabinetFrame() {
                 label={m.faq}
                 leftSection={<IconHelpCircle size={20} aria-hidden />}
                 onClick={faq.open}
+                onPointerEnter={preloadFaqSearch}
+                onFocus={preloadFaqSearch}
               />
               {phone && (
                 <NavLink
@@ -276,9 +285,7 @@ function CabinetFrame() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-canvas)">
         <ConnectionBanner />
         {isActive(pathname, [sectionOf(items.orders.href)]) && (
-          <Box mb="md">
-            <BannersCarousel />
-          </Box>
+          <LazyBanners wrap={(banners) => <Box mb="md">{banners}</Box>} />
         )}
         <Outlet />
       </AppShell.Main>
@@ -292,7 +299,7 @@ function CabinetFrame() {
 
       <Modal opened={faqOpened && !hideSidebar} onClose={faq.close} title={m.faq} size="lg">
         <Stack gap="md">
-          <FaqSearch />
+          <LazyFaqSearch />
           {phone && (
             <Stack gap={4}>
               <Text size="sm">{m.faqText}</Text>

@@ -5,6 +5,12 @@ export const CAROUSEL_SPEED_MS = 400;
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 
 /**
+ * The least height of a banner (px): its placeholder takes as much while the banners and the
+ * carousel's code load, so the orders below do not move when a banner takes its place.
+ */
+export const BANNER_MIN_HEIGHT = 140;
+
+/**
  * Embla measures a scroll's length in its own integration steps, not milliseconds: its default
  * of 25 is a scroll of about 400 ms at 60 frames a second, so one step is taken as 16 ms.
  */

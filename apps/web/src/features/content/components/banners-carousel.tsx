@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
 import {
+  BANNER_MIN_HEIGHT,
   CAROUSEL_AUTOPLAY_MS,
   CAROUSEL_SPEED_MS,
   emblaDuration,
@@ -94,7 +95,15 @@ function BannerCard({ banner }: { banner: Banner }) {
     </Anchor>
   );
   return (
-    <Paper withBorder radius="md" p="md" px={{ base: 'md', sm: 56 }} bg="var(--app-surface)" h="100%">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      px={{ base: 'md', sm: 56 }}
+      bg="var(--app-surface)"
+      h="100%"
+      mih={BANNER_MIN_HEIGHT}
+    >
       <Stack gap={6}>
         {image && <Image src={image} alt="" h={96} fit="contain" />}
         <Title order={2} size="h4">
