@@ -307,7 +307,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.certificate.pay.path,
-                lazy: screen(() => import('../features/certificates/routes/certificate-pay-page')),
+                lazy: screen(() => import('../features/payments/routes/certificate-pay-page')),
                 handle: handle(titles.certificatePay),
               },
               {

@@ -1,19 +1,115 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api/client';
+import {
+  api,
+  CertificateListSchema,
+  CertificateRedeemResultSchema,
+  CertificateSchema,
+  CERTIFICATES_PAGE_SIZE,
+  PaymentListSchema,
+  type Certificate,
+  type CertificateList,
+  type CertificateRedeem,
+  type CertificateRedeemResult,
+  type CertificateTab,
+  type PaymentList,
+} from '@cabinet/contract';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch, authorizedRequest, type TransportAnswer } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
 import { queryClient } from '../../shared/query-client';
-import { CertificateSchema, type Certificate } from './model';
 
-/** `GET /client/api/certificate/{id}/` (spec §7); moves to the contract's `api` with the certificates issue. */
-const certificatePath = (id: string) => `/client/api/certificate/${encodeURIComponent(id)}/`;
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  list: (tab: CertificateTab, pages: number) => [...certificateKeys.all, 'list', tab, pages] as const,
+  detail: (id: string | number) => [...certificateKeys.all, 'detail', String(id)] as const,
+};
 
-const certificateQueryOptions = (id: string) =>
+export const certificateQueryOptions = (id: string | number) =>
   queryOptions({
-    queryKey: ['certificates', 'detail', id],
+    queryKey: certificateKeys.detail(id),
     queryFn: async ({ signal }): Promise<Certificate> =>
-      CertificateSchema.parse(await apiFetch(certificatePath(id), { signal })),
+      CertificateSchema.parse(await apiFetch(api.certificates.one(id), { signal })),
   });
 
 /** For the certificate route guard (spec §4): always loaded before the screen opens. */
 export function loadCertificateForRoute(id: string): Promise<Certificate> {
   return queryClient.fetchQuery({ ...certificateQueryOptions(id), staleTime: 0 });
+}
+
+/** `GET /client/api/certificate/?status=&page_size=`: the first `pages` pages at once («Показать ещё»). */
+export const certificatesQuery = (tab: CertificateTab, pages: number) =>
+  queryOptions({
+    queryKey: certificateKeys.list(tab, pages),
+    queryFn: async ({ signal }): Promise<CertificateList> =>
+      CertificateListSchema.parse(
+        await apiFetch(
+          `${api.certificates.root}?status=${tab}&page=1&page_size=${CERTIFICATES_PAGE_SIZE * pages}`,
+          { signal },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** The customer's invoices awaiting payment: the orders a certificate may pay. */
+export const awaitingOrdersQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'waiting', 'for-certificate'],
+    queryFn: async ({ signal }): Promise<PaymentList> =>
+      PaymentListSchema.parse(await apiFetch(`${api.payments.waiting}?page=1&page_size=100`, { signal })),
+    staleTime: 0,
+  });
+
+/** `POST /client/api/certificate/`. */
+export async function createCertificate(value: number): Promise<Certificate> {
+  return CertificateSchema.parse(await apiFetch(api.certificates.root, { method: 'POST', body: { value } }));
+}
+
+/** `POST redeem/`: a 429 is the form's to show (too many wrong codes), not the /429 page. */
+export async function redeemCertificate(body: CertificateRedeem): Promise<CertificateRedeemResult> {
+  return CertificateRedeemResultSchema.parse(
+    await apiFetch(api.certificates.redeem, { method: 'POST', body, handlesTooManyRequests: true }),
+  );
+}
+
+/** After a redemption: the header's money, the orders, the payment lists and the certificates. */
+export function refreshAfterRedeem(client: QueryClient): Promise<void> {
+  return Promise.all(
+    [['profile', 'finances'], ['orders'], ['payments'], certificateKeys.all].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => undefined);
+}
+
+/** `GET {id}/download/`: the PDF, through the one API client's token rules. */
+export async function downloadCertificate(id: number): Promise<Blob> {
+  const path = api.certificates.download(id);
+  let blob: Blob | null = null;
+  await authorizedRequest(path, async (token): Promise<TransportAnswer> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(path, { headers, credentials: 'include' });
+    } catch {
+      throw ApiError.noResponse();
+    }
+    if (!response.ok) return response;
+    blob = await response.blob();
+    return { status: response.status, headers: response.headers, text: () => Promise.resolve('') };
+  });
+  if (!blob) throw ApiError.noResponse();
+  return blob;
+}
+
+/** Hands a blob to the browser as a download under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

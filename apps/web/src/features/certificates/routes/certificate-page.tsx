@@ -1,6 +1,37 @@
-import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
+import { Anchor, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { certificateQueryOptions } from '../api';
+import { CertificateCard } from '../components/certificate-card';
+import { RedeemForm } from '../components/redeem-form';
+import { certificateText as t } from '../messages';
 
-/** /certificate/{id} (issue 13): replaced by the screen. */
-export default function Screen() {
-  return <SectionPlaceholder title="Сертификат" />;
+/** `/certificate/{id}` (behind the certificate guard, spec §4): the certificate and the redeem form. */
+export default function CertificatePage() {
+  const { id = '' } = useParams();
+  const certificate = useQuery(certificateQueryOptions(id));
+  return (
+    <Stack gap="lg" maw={720}>
+      <Anchor component={Link} to={paths.certificates.getHref()} size="sm">
+        ← {t.backToList}
+      </Anchor>
+      {certificate.isPending ? (
+        <LoadingRows label={t.listLoading} rows={3} />
+      ) : certificate.isError ? (
+        <LoadError
+          title={t.loadFailed}
+          error={certificate.error}
+          onRetry={() => void certificate.refetch()}
+        />
+      ) : (
+        <CertificateCard certificate={certificate.data} />
+      )}
+      <RedeemForm />
+      <Anchor component={Link} to={paths.certificatesTerms.getHref()} size="sm">
+        {t.terms}
+      </Anchor>
+    </Stack>
+  );
 }

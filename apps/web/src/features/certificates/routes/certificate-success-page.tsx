@@ -1,6 +1,48 @@
-import { SectionPlaceholder } from '../../../shared/ui/section-placeholder';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { certificateQueryOptions } from '../api';
+import { CertificateCard } from '../components/certificate-card';
+import { certificateText as t } from '../messages';
 
-/** /certificate/{id}/success (issue 13): replaced by the screen. */
-export default function Screen() {
-  return <SectionPlaceholder title="Сертификат оплачен" />;
+/** While the bank's notification is on its way the certificate is read again this often. */
+const WAIT_MS = 2000;
+
+/** `/certificate/{id}/success?source=…` (spec §2): where the provider sends the buyer back. */
+export default function CertificateSuccessPage() {
+  const { id = '' } = useParams();
+  const certificate = useQuery({
+    ...certificateQueryOptions(id),
+    refetchInterval: (query) => (query.state.data?.status === 'awaiting_payment' ? WAIT_MS : false),
+  });
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{t.successTitle}</Title>
+      {certificate.isPending ? (
+        <LoadingRows label={t.listLoading} rows={3} />
+      ) : certificate.isError ? (
+        <LoadError
+          title={t.loadFailed}
+          error={certificate.error}
+          onRetry={() => void certificate.refetch()}
+        />
+      ) : (
+        <>
+          {certificate.data.status === 'awaiting_payment' ? (
+            <Alert color="yellow" role="status">
+              {t.successWaiting}
+            </Alert>
+          ) : (
+            <Text>{t.successText}</Text>
+          )}
+          <CertificateCard certificate={certificate.data} headingLevel={2} />
+        </>
+      )}
+      <Anchor component={Link} to={paths.certificates.getHref()}>
+        {t.backToList}
+      </Anchor>
+    </Stack>
+  );
 }
