@@ -50,6 +50,7 @@ export const titles = {
   staffCare: 'Обращения',
   staffRefunds: 'Возвраты',
   staffCallbacks: 'Обратные звонки',
+  staffAttributionReport: 'Источники заказов',
 } as const;
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */

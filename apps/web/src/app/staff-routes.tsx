@@ -99,6 +99,14 @@ export const staffRoutes: RouteObject[] = [
         ),
         handle: handle(titles.staffCallbacks),
       },
+      {
+        path: paths.staff.attributionReport.path,
+        lazy: staffRoute(
+          (l) => l.managerLoader,
+          () => import('../features/staff-reports/routes/attribution-report-page'),
+        ),
+        handle: handle(titles.staffAttributionReport),
+      },
     ],
   },
 ];

@@ -136,6 +136,11 @@ export const paths = {
     refunds: { path: '/staff/refunds', getHref: () => '/staff/refunds' },
     /** Phone callback requests a manager works through (issue 12). */
     callbacks: { path: '/staff/callbacks', getHref: () => '/staff/callbacks' },
+    /** Which campaigns and partners brought orders and money (issue 13), `?from=&to=`. */
+    attributionReport: {
+      path: '/staff/reports/attribution',
+      getHref: (from?: string, to?: string) => withQuery('/staff/reports/attribution', { from, to }),
+    },
   },
 
   documents: {

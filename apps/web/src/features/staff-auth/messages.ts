@@ -12,6 +12,7 @@ export const staffAuthMessages = {
   navCare: 'Обращения',
   navRefunds: 'Возвраты',
   navCallbacks: 'Звонки',
+  navAttribution: 'Источники заказов',
   menu: 'Меню',
   brand: 'Кабинет сотрудника',
 } as const;

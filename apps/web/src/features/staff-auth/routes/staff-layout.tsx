@@ -2,6 +2,7 @@ import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconChartBar,
   IconLifebuoy,
   IconListDetails,
   IconLogout,
@@ -72,6 +73,12 @@ function StaffFrame() {
       href: paths.staff.callbacks.getHref(),
       path: paths.staff.callbacks.path,
       icon: IconPhoneCall,
+    });
+    items.push({
+      label: m.navAttribution,
+      href: paths.staff.attributionReport.getHref(),
+      path: paths.staff.attributionReport.path,
+      icon: IconChartBar,
     });
   }
 
