@@ -1,9 +1,10 @@
-import { OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
+import { CERTIFICATE_VALID_DAYS, OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../lib/passwords';
 import { applyDiscount, calculateCost, deadlineEndOfDay } from '../modules/orders/pricing';
 import { orderTitle } from '../modules/payments/invoices';
 import { accounts, postTxn } from '../modules/payments/ledger';
+import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
 import type { Database } from './index';
 import { nowIso } from './index';
 import type { DB, OrdersTable } from './types';
@@ -339,6 +340,81 @@ async function insertDemoMoney(trx: Kysely<DB>, userId: number, now: Date): Prom
   );
 }
 
+/**
+ * Two gift certificates of the demo customer's (issue 13), so that /certificates is not empty: one
+ * of 5 000 ₽ paid by card ten days ago and active, and one of 1 000 ₽ bought forty days ago and
+ * redeemed by the customer into the balance. The money moves as the app moves it (settle.ts,
+ * certificates/service.ts).
+ */
+async function insertDemoCertificates(trx: Kysely<DB>, userId: number, now: Date): Promise<void> {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const buy = async (value: number, paidAt: string) => {
+    const title = certificateTitle(value);
+    const cert = await trx
+      .insertInto('certificates')
+      .values({
+        user_id: userId,
+        value,
+        code: newCertificateCode(),
+        status: 'active',
+        created_at: paidAt,
+        paid_at: paidAt,
+        expires_at: new Date(Date.parse(paidAt) + CERTIFICATE_VALID_DAYS * DAY_MS).toISOString(),
+      })
+      .returning(['id', 'code'])
+      .executeTakeFirstOrThrow();
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        user_id: userId,
+        purpose: 'certificate',
+        object_id: cert.id,
+        title,
+        amount: value,
+        payment_method: 'bank_card',
+        status: 'succeeded',
+        provider: 'test',
+        created_at: paidAt,
+        paid_at: paidAt,
+        updated_at: paidAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('certificates').set({ payment_id: payment.id }).where('id', '=', cert.id).execute();
+    await postTxn(
+      trx,
+      { kind: 'certificate_sale', user_id: userId, payment_id: payment.id, title, at: paidAt },
+      [
+        { account: accounts.providerClearing, amount: -value },
+        { account: accounts.certificates, amount: value },
+      ],
+    );
+    return { ...cert, payment: payment.id, title };
+  };
+  await buy(5_000_00, ago(10));
+  const used = await buy(1_000_00, ago(40));
+  const redeemedAt = ago(35);
+  await trx
+    .updateTable('certificates')
+    .set({ status: 'redeemed', redeemed_at: redeemedAt, redeemed_by: userId })
+    .where('id', '=', used.id)
+    .execute();
+  await postTxn(
+    trx,
+    {
+      kind: 'certificate_redeem',
+      user_id: userId,
+      payment_id: used.payment,
+      title: `Активация: ${used.title.toLowerCase()} (${used.code.slice(0, 4)}-…)`,
+      at: redeemedAt,
+    },
+    [
+      { account: accounts.certificates, amount: -1_000_00 },
+      { account: accounts.customerMoney(userId), amount: 1_000_00 },
+    ],
+  );
+}
+
 async function demoStaffId(trx: Kysely<DB>, email: string): Promise<number | null> {
   const row = await trx.selectFrom('staff_users').select('id').where('email', '=', email).executeTakeFirst();
   return row?.id ?? null;
@@ -418,6 +494,7 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
     const now = new Date();
     await insertDemoOrders(trx, user.id, now);
     await insertDemoMoney(trx, user.id, now);
+    await insertDemoCertificates(trx, user.id, now);
     // Spec §4/§9: a second demo customer has the diploma half-price offer (id 4) with its popup not
     // yet dismissed. Not the main demo customer: a modal on its first sign-in would stand in front
     // of everything a visitor tries first.
