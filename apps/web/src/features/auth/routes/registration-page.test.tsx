@@ -149,3 +149,25 @@ describe('RegistrationPage', () => {
     );
   });
 });
+
+describe('RegistrationPage through a friend’s link (issue 13)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('sends the ?invite= code, kept when the page is opened again without it', async () => {
+    vi.mocked(register).mockResolvedValue();
+    const first = renderRegistration('/registration?invite=abcd-2345');
+    first.unmount();
+    // The visitor went to /login and came back: no parameter now.
+    const user = userEvent.setup();
+    renderRegistration('/registration');
+    await user.type(await screen.findByLabelText(/E-mail/), 'friend@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await waitFor(() => expect(register).toHaveBeenCalled());
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'friend@example.com', invite: 'ABCD2345' }),
+    );
+    // Registered: the code is forgotten.
+    expect(sessionStorage.getItem('cabinet_referral_invite')).toBeNull();
+  });
+});

@@ -1,5 +1,7 @@
 import { Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { authMessages, PasswordSchema, RegistrationRequestSchema, z } from '@cabinet/contract';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { paths } from '../../../shared/paths';
 import { AppLink } from '../../../shared/ui/app-link';
@@ -8,6 +10,7 @@ import { PasswordField } from '../../../shared/ui/password-field';
 import { PhoneField } from '../../../shared/ui/phone-field';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { register as registerAccount } from '../api';
+import { forgetInviteCode, inviteCodeFrom } from '../invite-code';
 import { authScreenMessages as m } from '../messages';
 import { useAfterSignIn } from './redirect-target';
 
@@ -24,6 +27,9 @@ const FIELDS = ['email', 'fio', 'phone', 'password', 'agree'] as const;
 
 export default function RegistrationPage() {
   const afterSignIn = useAfterSignIn();
+  // A friend's code from `?invite=` (kept for the tab's session: to /login and back keeps it).
+  const { search } = useLocation();
+  const [invite] = useState(() => inviteCodeFrom(search));
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(RegistrationFormSchema),
     defaultValues: { email: '', fio: '', phone: '', password: '', agree: false },
@@ -35,7 +41,9 @@ export default function RegistrationPage() {
         phone: phone || undefined,
         password: password || undefined,
         agree: true,
+        ...(invite ? { invite } : {}),
       });
+      forgetInviteCode();
       // Say where the customer lands what the server has e-mailed (AuthService.register).
       afterSignIn(password ? m.registeredConfirmSent : m.registeredPasswordSent);
     },

@@ -1,0 +1,36 @@
+import {
+  api,
+  FriendsSchema,
+  InviteResultSchema,
+  type InviteEmailRequest,
+  type InviteResult,
+  type InviteSmsRequest,
+} from '@cabinet/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../shared/api/client';
+
+export const friendsKeys = { all: ['friends'] as const };
+
+export const friendsQuery = () =>
+  queryOptions({
+    queryKey: friendsKeys.all,
+    queryFn: async ({ signal }) => FriendsSchema.parse(await apiFetch(api.friends.root, { signal })),
+  });
+
+export function useFriends() {
+  return useQuery(friendsQuery());
+}
+
+/** POST send-email/. The day's limit (429) is answered on the form, not by a trip to /429. */
+export async function inviteByEmail(body: InviteEmailRequest): Promise<InviteResult> {
+  return InviteResultSchema.parse(
+    await apiFetch(api.friends.sendEmail, { method: 'POST', body, handlesTooManyRequests: true }),
+  );
+}
+
+/** POST send-sms/. */
+export async function inviteBySms(body: InviteSmsRequest): Promise<InviteResult> {
+  return InviteResultSchema.parse(
+    await apiFetch(api.friends.sendSms, { method: 'POST', body, handlesTooManyRequests: true }),
+  );
+}
