@@ -3,6 +3,7 @@ import { api } from '@cabinet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, customerToken, MANAGER, placeOrder, staffToken } from './support/api';
 import { login, PASSWORD } from './support/auth';
+import { axeViolations } from './support/axe';
 import { appTookOver, newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
 import { uniqueEmail } from './support/outbox';
@@ -201,5 +202,21 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     await row.waitFor();
     const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(cells).toEqual(['admitad', '1', '1', '2 500 ₽', '1']);
-  });
+
+    // The screen in both themes, at desktop width and on a 390 px phone: no axe violation, no
+    // page wider than the screen (the table scrolls in its own box).
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await staff.evaluate((t) => localStorage.setItem('app_theme', t), theme);
+      for (const width of [1280, 390]) {
+        await staff.setViewportSize({ width, height: 800 });
+        await staff.reload();
+        await row.waitFor();
+        found.push(...(await axeViolations(staff)).map((v) => `${theme} ${width}: ${v}`));
+        const overflow = await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${theme} ${width}`).toBeLessThanOrEqual(0);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });

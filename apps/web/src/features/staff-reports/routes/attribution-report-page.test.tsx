@@ -83,7 +83,11 @@ describe('the attribution report page', () => {
     await userEvent.clear(from);
     await userEvent.type(from, '2026-10-01');
     await userEvent.click(screen.getByRole('button', { name: 'Показать' }));
-    await screen.findByRole('table', { name: 'Источники заказов с 01.10.2026 по 26.11.2026' });
+    await screen.findByRole(
+      'table',
+      { name: 'Источники заказов с 01.10.2026 по 26.11.2026' },
+      { timeout: 5000 },
+    );
     expect(calls.at(-1)?.url).toBe(`${api.staff.attributionReport}?from=2026-10-01&to=2026-11-26`);
   });
 

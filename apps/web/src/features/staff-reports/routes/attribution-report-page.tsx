@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { AttributionReportRow } from '@cabinet/contract';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -33,6 +33,7 @@ export default function AttributionReportPage() {
   const to = DAY.test(toParam) ? toParam : fallback.to;
   const [draft, setDraft] = useState({ from, to });
   const report = useAttributionReport(from, to);
+  const caption = report.data ? m.tableCaption(dayText(report.data.from), dayText(report.data.to)) : '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,11 +76,10 @@ export default function AttributionReportPage() {
       ) : report.data.results.length === 0 ? (
         <Text c="dimmed">{m.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder highlightOnHover>
-            <Table.Caption>
-              {m.tableCaption(dayText(report.data.from), dayText(report.data.to))}
-            </Table.Caption>
+        // A narrow screen scrolls the table in its own box, which the keyboard can scroll too.
+        <Box role="region" aria-label={caption} tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table striped withTableBorder highlightOnHover miw={640}>
+            <Table.Caption>{caption}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{m.campaign}</Table.Th>
@@ -115,7 +115,7 @@ export default function AttributionReportPage() {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Stack>
   );
