@@ -16,6 +16,8 @@ describe('phone normalisation (unit)', () => {
     ['79161234567', '+79161234567'],
     ['9161234567', '+79161234567'],
     ['+44 20 7946 0958', '+442079460958'],
+    ['+375 29 123-45-67', '+375291234567'],
+    ['+49 30 123456', '+4930123456'],
     ['380441234567', '+380441234567'],
     ['+12025550123', '+12025550123'],
     ['', ''],
@@ -69,6 +71,27 @@ describe('profile fields through the API', () => {
   };
   const patch = (access: string, payload: ProfilePatchInput | Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: api.profile.root, headers: bearer(access), payload });
+
+  it('stores a Belarusian and a German phone, with or without their +; refuses a short one in Russian', async () => {
+    const c = await registerCustomer(t.app);
+    for (const [typed, stored] of [
+      ['+375 29 123-45-67', '+375291234567'],
+      ['375291234567', '+375291234567'],
+      ['+49 30 123456', '+4930123456'],
+      ['+49 151 12345678', '+4915112345678'],
+    ] as const) {
+      const res = await patch(c.access, { phone: typed });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await get(c.access)).phone).toBe(stored);
+    }
+    for (const bad of ['+375 29 123', '+49 1', '+999 123 456 789']) {
+      const res = await patch(c.access, { phone: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { phone: [profileMessages.phoneInvalid] } });
+      expect((await get(c.access)).phone).toBe('+4915112345678');
+    }
+    expect(profileMessages.phoneInvalid).toMatch(/^Введите телефон/);
+  });
 
   it('reads back every writable field after a patch', async () => {
     const c = await registerCustomer(t.app);

@@ -3,6 +3,7 @@ export * from './common/company-settings';
 export * from './common/errors';
 export * from './common/load-status';
 export * from './common/phone';
+export * from './common/phone-intl';
 export * from './common/zod-russian';
 export { z } from './common/zod';
 export * from './auth/messages';

@@ -1,3 +1,4 @@
+import { canonicalIntlPhone } from '../common/phone-intl';
 import { z } from '../common/zod';
 
 /** Birthdays the legacy data uses for "not set" (spec §3/§9). */
@@ -87,7 +88,8 @@ export const profileMessages = {
   birthdayFuture: 'Дата рождения не может быть в будущем',
   birthdayTooOld: 'Дата рождения не может быть раньше 1900 года',
   sexInvalid: 'Выберите пол из списка',
-  phoneInvalid: 'Введите телефон: российский +7 999 123-45-67 или международный, от 8 до 15 цифр',
+  phoneInvalid:
+    'Введите телефон: российский +7 999 123-45-67 или другой страны с её кодом, например +375 29 123-45-67',
   educationInvalid: 'Выберите образование из списка',
   trainingFormInvalid: 'Выберите форму обучения из списка',
   universityTooLong: 'Название вуза — не длиннее 300 символов',
@@ -144,22 +146,13 @@ export function birthdayError(value: string, now: Date = new Date()): string | n
 }
 
 /**
- * The stored form of a profile's phone, or null when it is none: Russian numbers (+7…, 8…, 7…, or
- * ten digits) as +7XXXXXXXXXX, other countries' as + and 8–15 digits. Empty stays empty.
+ * The stored form of a profile's phone (E.164), or null when it is none of any country's: Russian
+ * numbers (+7…, 8…, 7…, or ten digits) and other countries' with or without their + (see
+ * canonicalIntlPhone). Empty stays empty.
  */
 export function normalizeProfilePhone(input: string): string | null {
-  const text = input.trim();
-  if (!text) return '';
-  if (!/^[\d\s()+\-.]*$/.test(text) || text.indexOf('+') > 0 || text.split('+').length > 2) return null;
-  const digits = text.replace(/\D/g, '');
-  const plus = text.startsWith('+');
-  if (plus ? digits.startsWith('7') && digits.length === 11 : false) return `+${digits}`;
-  if (!plus && digits.length === 11 && (digits[0] === '8' || digits[0] === '7'))
-    return `+7${digits.slice(1)}`;
-  if (!plus && digits.length === 10) return `+7${digits}`;
-  if (plus && !digits.startsWith('7') && digits.length >= 8 && digits.length <= 15) return `+${digits}`;
-  if (!plus && digits.length >= 8 && digits.length <= 15 && digits[0] !== '0') return `+${digits}`;
-  return null;
+  if (!input.trim()) return '';
+  return canonicalIntlPhone(input);
 }
 
 const FIO = /^[\p{L}\s-]{2,150}$/u;

@@ -35,6 +35,7 @@ export const profileMessages = {
   sexMale: 'Мужской',
   sexFemale: 'Женский',
   phoneLabel: 'Телефон',
+  phonePlaceholder: '+7 916 123-45-67 или +375 29 123-45-67',
   educationLabel: 'Образование',
   trainingFormLabel: 'Форма обучения',
   notChosen: 'Не выбрано',

@@ -1,9 +1,11 @@
 import {
   CALLBACK_TIME_TITLES,
   CALLBACK_TIMES,
+  displayIntlPhone,
   isBirthdaySet,
   normalizePhone,
-  PhoneSchema,
+  normalizeProfilePhone,
+  profileMessages as serverMessages,
   z,
   type Profile,
   type SelectableOption,
@@ -61,7 +63,7 @@ export function toFormValues(profile: Profile): ProfileFormValues {
     // Spec §3/§9: the legacy "not set" dates show an empty field.
     birthday: isBirthdaySet(profile.birthday) ? profile.birthday : '',
     sex: profile.sex,
-    phone: normalizePhone(profile.phone),
+    phone: displayIntlPhone(normalizePhone(profile.phone)),
     education: selectedId(profile.education),
     training_form: selectedId(profile.training_form),
     university: profile.university,
@@ -80,6 +82,17 @@ export function toFormValues(profile: Profile): ProfileFormValues {
  * The browser's check before the PATCH; the server has the final word and its field errors land
  * on the same fields. Spec §5 date maximum: empty, or earlier than now.
  */
+/**
+ * A phone of any country, as the server takes it (the contract's normalizeProfilePhone): E.164,
+ * '' for none, and the server's Russian message for what is no number.
+ */
+const ProfilePhoneSchema = z.string().transform((value, ctx) => {
+  const phone = normalizeProfilePhone(value);
+  if (phone !== null) return phone;
+  ctx.addIssue({ code: 'custom', message: serverMessages.phoneInvalid });
+  return z.NEVER;
+});
+
 export const ProfileFormSchema = z.object({
   fio: z.string().trim(),
   birthday: z
@@ -87,7 +100,7 @@ export const ProfileFormSchema = z.object({
     .refine((v) => v === '' || v <= todayIso(), { message: m.birthdayFuture })
     .transform((v) => (v === '' ? null : v)),
   sex: z.enum(['', 'male', 'female']),
-  phone: PhoneSchema,
+  phone: ProfilePhoneSchema,
   // The PATCH takes the lists as the selected ids.
   education: z.string().transform((v) => (v ? [v] : [])),
   training_form: z.string().transform((v) => (v ? [v] : [])),
@@ -113,7 +126,7 @@ export const CallbackFormSchema = z.object({
   phone: z
     .string()
     .refine((v) => v.trim() !== '', { message: m.callbackPhoneRequired })
-    .pipe(PhoneSchema),
+    .pipe(ProfilePhoneSchema),
   time: z.enum(CALLBACK_TIMES, { error: m.callbackTimeRequired }),
 });
 export type CallbackRequest = z.infer<typeof CallbackFormSchema>;

@@ -1,13 +1,14 @@
+import { displayIntlPhone, normalizePhone } from '@cabinet/contract';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { PhoneField } from '../../../shared/ui/phone-field';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { requestCallback } from '../api';
 import { profileMessages as m } from '../messages';
 import { CALLBACK_TIME_OPTIONS, CallbackFormSchema } from '../model';
 import { ChoiceRadios } from './choice-fields';
+import { IntlPhoneField } from './intl-phone-field';
 import { ProfileSection } from './profile-form';
 
 /** A phone callback (POST callbacks/), which a manager sees in the staff side. */
@@ -15,7 +16,7 @@ export function CallbackForm({ phone }: { phone: string }) {
   const [sent, setSent] = useState(false);
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(CallbackFormSchema),
-    defaultValues: { phone, time: '' },
+    defaultValues: { phone: displayIntlPhone(normalizePhone(phone)), time: '' },
     fields: ['phone', 'time'],
     onSubmit: async (values) => {
       await requestCallback(values);
@@ -33,8 +34,9 @@ export function CallbackForm({ phone }: { phone: string }) {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">{m.callbackIntro}</Text>
-            <PhoneField
+            <IntlPhoneField
               {...form.control('phone')}
+              placeholder={m.phonePlaceholder}
               label={m.callbackPhoneLabel}
               withAsterisk
               error={errors.phone?.message}

@@ -7,12 +7,12 @@ import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { PhoneField } from '../../../shared/ui/phone-field';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { updateProfile } from '../api';
 import { profileMessages as m } from '../messages';
 import { PROFILE_FORM_FIELDS, ProfileFormSchema, todayIso, toFormValues } from '../model';
 import { ChoiceRadios, ChoiceSelect } from './choice-fields';
+import { IntlPhoneField } from './intl-phone-field';
 import { NewsletterSwitch } from './newsletter-switch';
 import { UniversityField } from './university-field';
 
@@ -78,7 +78,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 6 }}>
-              <PhoneField {...control('phone')} label={m.phoneLabel} error={errors.phone?.message} />
+              <IntlPhoneField
+                {...control('phone')}
+                label={m.phoneLabel}
+                placeholder={m.phonePlaceholder}
+                error={errors.phone?.message}
+              />
             </Grid.Col>
           </Grid>
           <ChoiceRadios

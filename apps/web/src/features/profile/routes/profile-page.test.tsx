@@ -1,3 +1,4 @@
+import { profileMessages } from '@cabinet/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -79,7 +80,7 @@ describe('the profile page', () => {
       fio: 'Петрова Анна Игоревна',
       birthday: null,
       sex: 'female',
-      phone: '+7 (916) 123-45-67',
+      phone: '+79161234567',
       education: ['bachelor'],
       training_form: ['full-time'],
       university: 'МГУ имени М. В. Ломоносова',
@@ -92,6 +93,44 @@ describe('the profile page', () => {
       sms_delivery: true,
       email_delivery: false,
     });
+  });
+
+  it('takes a phone of another country, masked as typed, with the + put in front (spec §3)', async () => {
+    const server = serve(fakeProfileServer());
+    renderPage();
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Телефон');
+    await user.clear(phone);
+    await user.type(phone, '+4930123456');
+    expect(phone).toHaveValue('+49 30 123456');
+    // A Belarusian number typed without its +: the + is added when the field is left.
+    await user.clear(phone);
+    await user.type(phone, '375291234567');
+    await user.tab();
+    expect(phone).toHaveValue('+375 29 123 45 67');
+    // Backspace over the space takes the digit before it.
+    await user.clear(phone);
+    await user.type(phone, '+4930123456');
+    await user.type(phone, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(phone).toHaveValue('+49 3');
+    await user.type(phone, '0123456');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(server.callsTo('PATCH', '/api/client/profile/')).toHaveLength(1));
+    expect(server.callsTo('PATCH', '/api/client/profile/')[0]?.body).toMatchObject({ phone: '+4930123456' });
+    expect(phone).toHaveValue('+49 30 123456');
+  });
+
+  it('refuses what is no phone of any country beside the field, in Russian, without asking the server', async () => {
+    const server = serve(fakeProfileServer());
+    renderPage();
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Телефон');
+    await user.clear(phone);
+    await user.type(phone, '+375 29 123');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(profileMessages.phoneInvalid)).toBeInTheDocument();
+    expect(phone).toHaveValue('+375 29 123');
+    expect(server.callsTo('PATCH', '/api/client/profile/')).toHaveLength(0);
   });
 
   it('refuses a birthday in the future without asking the server', async () => {
@@ -175,7 +214,7 @@ describe('the profile page', () => {
     await user.click(section.getByRole('button', { name: 'Заказать звонок' }));
     expect(await section.findByRole('status')).toHaveTextContent('менеджер перезвонит');
     expect(server.callsTo('POST', '/api/client/callbacks/')[0]?.body).toEqual({
-      phone: '+7 (916) 123-45-67',
+      phone: '+79161234567',
       time: 'evening',
     });
   });
