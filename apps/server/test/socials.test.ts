@@ -64,7 +64,9 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
   }
 
   /** Runs the browser's part: start → provider → callback; returns where the callback sends it. */
-  async function signInWithGoogle(opts: { tamperState?: boolean; dropCookie?: boolean } = {}) {
+  async function signInWithGoogle(
+    opts: { tamperState?: boolean; dropCookie?: boolean; cookies?: Record<string, string> } = {},
+  ) {
     const start = await t.app.inject({ method: 'GET', url: '/client/api/socials/start/google/' });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(String(start.headers.location));
@@ -80,7 +82,7 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     const callback = await t.app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,
-      cookies: opts.dropCookie ? {} : { social_oauth: flow!.value },
+      cookies: { ...opts.cookies, ...(opts.dropCookie ? {} : { social_oauth: flow!.value }) },
     });
     expect(callback.statusCode).toBe(302);
     const cleared = callback.cookies.find((c) => c.name === 'social_oauth');
@@ -136,6 +138,30 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     nextUserInfo({ sub, email: uniqueEmail('changed'), email_verified: true });
     const again = await autoLogin(await signInWithGoogle());
     expect(again.id).toBe(profile.id);
+  });
+
+  it('records the tracking cookies on a customer it creates (issue 13), and not on a later sign-in', async () => {
+    const email = uniqueEmail('google-utm');
+    const sub = `g-${Math.random()}`;
+    nextUserInfo({ sub, email, email_verified: true });
+    const cookies = { utm: 'utm_campaign=social', admitad_uid: 'abc123', landing: 'https://example.com/x' };
+    const profile = await autoLogin(await signInWithGoogle({ cookies }));
+    const attribution = () =>
+      t.app.database.db
+        .selectFrom('users')
+        .select(['referrer', 'landing', 'campaign', 'affiliate_uid'])
+        .where('id', '=', profile.id)
+        .executeTakeFirstOrThrow();
+    const expected = {
+      referrer: null,
+      landing: 'https://example.com/x',
+      campaign: 'utm_campaign=social',
+      affiliate_uid: 'abc123',
+    };
+    expect(await attribution()).toEqual(expected);
+    nextUserInfo({ sub, email, email_verified: true });
+    await autoLogin(await signInWithGoogle({ cookies: { utm: 'utm_campaign=later' } }));
+    expect(await attribution()).toEqual(expected);
   });
 
   it('links a customer who proved their e-mail, keeping their password and sessions', async () => {
