@@ -149,7 +149,7 @@ function History({ data, onPage }: { data: Bonus; onPage: (page: number) => void
                   </Table.Td>
                   <Table.Td
                     style={{ textAlign: 'right', whiteSpace: 'nowrap' }}
-                    c={item.amount > 0 ? 'green.8' : undefined}
+                    fw={item.amount > 0 ? 600 : undefined}
                   >
                     {signed(item.amount)}
                   </Table.Td>
