@@ -2,6 +2,7 @@ import {
   ATTRIBUTION_COOKIES,
   AttributionReportSchema,
   CountersSchema,
+  DraftSchema,
   OrderCreatedSchema,
   PayResultSchema,
   api,
@@ -10,6 +11,7 @@ import {
   staffMessages,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { PASSWORD, bearer, buildTestApp, uniqueEmail, type TestApp } from './helpers';
 import { orderBody, workTypes } from './orders-fixtures';
 import { awaitingOrder, expectLedgerOk, giveBonus, pay, type PayCustomer } from './payments-fixtures';
@@ -138,6 +140,31 @@ describe('recording the attribution', () => {
   });
 });
 
+describe('an order placed from a draft', () => {
+  it('takes the cookies of the request that places it', async () => {
+    const customer = await register({});
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: api.orders.root,
+      headers: customer.auth,
+      payload: { is_fake: true, topic: 'Черновик' },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const fakeId = DraftSchema.parse(draft.json()).id;
+    const [workType] = await workTypes(t.app, customer.auth);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: api.orders.root,
+      headers: customer.auth,
+      cookies: { [ATTRIBUTION_COOKIES.campaign]: 'utm=draft' },
+      payload: orderBody(workType!, { fake_id: fakeId }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(OrderCreatedSchema.parse(placed.json()).id).toBe(fakeId);
+    expect(await orderAttribution(fakeId)).toMatchObject({ campaign: 'utm=draft' });
+  });
+});
+
 describe('the staff report', () => {
   it('shows the campaign and partner with 1 paid order and the money paid through the test bank', async () => {
     const tag = `utm_campaign=bank-${Date.now()}`;
@@ -231,6 +258,14 @@ describe('the staff report', () => {
 });
 
 describe('the counters’ settings', () => {
+  it('refuse a malformed id at start, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', YANDEX_METRIKA_ID: 'abc' })).toThrow(/YANDEX_METRIKA_ID/);
+    expect(() => loadConfig({ NODE_ENV: 'test', GA4_MEASUREMENT_ID: 'UA-123-1' })).toThrow(
+      /GA4_MEASUREMENT_ID/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', YANDEX_METRIKA_ID: ' 987 ' }).YANDEX_METRIKA_ID).toBe('987');
+  });
+
   it('are null when unset', async () => {
     const res = await t.app.inject({ method: 'GET', url: countersApi });
     expect(res.statusCode).toBe(200);
