@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarMap } from '../src/modules/profile/avatar';
+import { Readable } from 'node:stream';
+import { avatarMap, sweepAvatarFiles } from '../src/modules/profile/avatar';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { multipart } from './orders-fixtures';
 
@@ -263,5 +264,64 @@ describe('avatar', () => {
     for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     const left = storedFiles(dir);
     for (const name of names) expect(left).not.toContain(name);
+  });
+
+  describe('the sweep of avatar images nobody points to', () => {
+    const HOUR = 60 * 60 * 1000;
+    const later = (hours: number) => new Date(Date.now() + hours * HOUR);
+    const sweep = (now: Date) => sweepAvatarFiles(t.app.database.db, t.app.storage, now);
+    const fileNames = (avatar: { avatars: Record<string, string> }) =>
+      Object.values(avatar.avatars).map((url) => url.split('/').pop()!.replace('.webp', ''));
+
+    it("removes a deleted customer's files and a crashed upload's after the grace period, never a current avatar's", async () => {
+      const db = t.app.database.db;
+      await sweep(later(2)); // whatever earlier cases left
+      const kept = await customer();
+      const keptAvatar = AvatarSchema.parse((await upload(kept, await exifJpeg())).json());
+      const gone = await customer();
+      const goneAvatar = AvatarSchema.parse((await upload(gone, await exifJpeg())).json());
+      // A deleted customer: the avatar rows go with the user (ON DELETE CASCADE), the files stay.
+      await db.deleteFrom('avatar_files').where('stored_name', 'in', fileNames(goneAvatar)).execute();
+      // An upload that died after writing a file, before its rows.
+      const { storedName: crashed } = await t.app.storage.save(
+        Readable.from([Buffer.from('half an upload')]),
+      );
+      await db
+        .insertInto('avatar_objects')
+        .values({ stored_name: crashed, created_at: new Date().toISOString() })
+        .execute();
+      const orphans = [...fileNames(goneAvatar), crashed];
+      const present = () => new Set(storedFiles(dir));
+      for (const name of [...orphans, ...fileNames(keptAvatar)]) expect(present().has(name), name).toBe(true);
+
+      // Within the grace period (an upload may be under way): nothing goes.
+      expect(await sweep(new Date())).toBe(0);
+      for (const name of orphans) expect(present().has(name)).toBe(true);
+
+      // After it, two instances at once: the orphans go, once; the current avatar stays whole.
+      const [a, b] = await Promise.all([sweep(later(2)), sweep(later(2))]);
+      expect(a + b).toBe(orphans.length);
+      for (const name of orphans) expect(present().has(name), name).toBe(false);
+      for (const name of fileNames(keptAvatar)) expect(present().has(name), name).toBe(true);
+      expect(await getAvatar(kept)).toEqual(keptAvatar);
+      for (const url of Object.values(keptAvatar.avatars)) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      expect(await sweep(later(2))).toBe(0);
+    });
+
+    it('forgets the files of a replaced and of a deleted avatar at once, leaving the sweep nothing', async () => {
+      const auth = await customer();
+      await upload(auth, await exifJpeg());
+      await upload(auth, await exifJpeg());
+      const current = AvatarSchema.parse(await getAvatar(auth));
+      const records = await t.app.database.db.selectFrom('avatar_objects').select('stored_name').execute();
+      const recorded = new Set(records.map((r) => r.stored_name));
+      for (const name of fileNames(current)) expect(recorded.has(name)).toBe(true);
+      await t.app.inject({ method: 'DELETE', url: api.profile.avatar, headers: auth });
+      const after = await t.app.database.db.selectFrom('avatar_objects').select('stored_name').execute();
+      expect(after.filter((r) => fileNames(current).includes(r.stored_name))).toEqual([]);
+      expect(await sweep(later(2))).toBe(0);
+    });
   });
 });

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-content';
 import * as m016 from './migrations/016-certificates';
 import * as m017 from './migrations/017-referrals';
 import * as m018 from './migrations/018-attribution';
+import * as m019avatars from './migrations/019-avatar-objects';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-certificates': m016,
   '017-referrals': m017,
   '018-attribution': m018,
+  '019-avatar-objects': m019avatars,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -532,6 +532,12 @@ export interface AvatarFilesTable {
   created_at: string;
 }
 
+/** Every avatar image in the storage, pointed to or not (issue 12: the sweep finds the orphans). */
+export interface AvatarObjectsTable {
+  stored_name: string;
+  created_at: string;
+}
+
 /** The UI session store (issue 12): one JSON object per customer. */
 export interface ProfileSessionsTable {
   user_id: number;
@@ -649,6 +655,7 @@ export interface DB {
   faq_items: FaqItemsTable;
   banners: BannersTable;
   avatar_files: AvatarFilesTable;
+  avatar_objects: AvatarObjectsTable;
   referral_codes: ReferralCodesTable;
   referrals: ReferralsTable;
   invites: InvitesTable;

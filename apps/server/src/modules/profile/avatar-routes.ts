@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
-import { AvatarService } from './avatar';
+import { AVATAR_SWEEP_GRACE_HOURS, AvatarService, sweepAvatarFiles } from './avatar';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -35,6 +35,28 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 export default async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const avatars = new AvatarService(app.database.db, app.storage);
+
+  // Every instance sweeps the avatar images nobody points to (safe to run at once), a few times
+  // within the grace period; the timer never holds the process up, a close waits for a sweep.
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(
+    () => {
+      sweeping ??= sweepAvatarFiles(app.database.db, app.storage)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'swept orphaned avatar images');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'sweep of orphaned avatar images failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    },
+    (AVATAR_SWEEP_GRACE_HOURS * 60 * 60 * 1000) / 4,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
 
   app.get(
     api.profile.avatar,
@@ -97,7 +119,7 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           security,
-          summary: `Загрузить фото (multipart, одно изображение до ${AVATAR_MAX_MB} МБ): JPEG, PNG, WebP, GIF, HEIF`,
+          summary: `Загрузить фото (multipart, одно изображение до ${AVATAR_MAX_MB} МБ): JPEG, PNG, WebP, GIF, AVIF; HEIC — нет`,
           consumes: ['multipart/form-data'],
           response: { 200: AvatarSchema, ...errorResponses(400, 401, 413) },
         },

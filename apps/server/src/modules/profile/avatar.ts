@@ -99,6 +99,11 @@ export class AvatarService {
       for (const [size, image] of images) {
         const { storedName, size: bytes } = await this.storage.save(Readable.from([image]));
         saved.push({ size, storedName, bytes });
+        // Recorded at once: should the process die before the rows below, the sweep finds it.
+        await this.db
+          .insertInto('avatar_objects')
+          .values({ stored_name: storedName, created_at: new Date().toISOString() })
+          .execute();
       }
       const old = await this.db.transaction().execute(async (trx) => {
         await lockCustomer(trx, userId);
@@ -157,7 +162,75 @@ export class AvatarService {
     return row ? this.storage.open(row.stored_name) : null;
   }
 
+  /** The files, then their records (a removal that fails leaves its record for the sweep). */
   private async removeFiles(names: string[]): Promise<void> {
+    if (names.length === 0) return;
     await Promise.all(names.map((n) => this.storage.remove(n)));
+    await this.db.deleteFrom('avatar_objects').where('stored_name', 'in', names).execute();
+  }
+}
+
+/** How long a written avatar image may stay without a customer's avatar pointing to it. */
+export const AVATAR_SWEEP_GRACE_HOURS = 1;
+const HOUR = 60 * 60 * 1000;
+const SWEEP_BATCH = 100;
+
+/**
+ * Removes the avatar images nobody points to, written more than the grace period ago: a deleted
+ * customer's, those of an avatar replaced or deleted whose removal failed, an upload's that
+ * crashed before its rows. The grace period keeps an upload under way (its files are written
+ * before its rows) out of reach. Safe on several instances at once: each file is removed (quiet
+ * when already gone) before its record, and a record is deleted only while still unpointed to.
+ * Returns how many it removed.
+ */
+export async function sweepAvatarFiles(
+  db: Kysely<DB>,
+  storage: Storage,
+  now = new Date(),
+  graceHours = AVATAR_SWEEP_GRACE_HOURS,
+): Promise<number> {
+  const before = new Date(now.getTime() - graceHours * HOUR).toISOString();
+  let removed = 0;
+  let after = '';
+  for (;;) {
+    const orphans = await db
+      .selectFrom('avatar_objects as o')
+      .select('o.stored_name')
+      .where('o.created_at', '<', before)
+      .where('o.stored_name', '>', after)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('avatar_files as f')
+              .select('f.stored_name')
+              .whereRef('f.stored_name', '=', 'o.stored_name'),
+          ),
+        ),
+      )
+      .orderBy('o.stored_name')
+      .limit(SWEEP_BATCH)
+      .execute();
+    if (orphans.length === 0) return removed;
+    const names = orphans.map((o) => o.stored_name);
+    after = names[names.length - 1] ?? after;
+    // A removal that fails keeps its record: the next sweep tries again.
+    const gone = await Promise.allSettled(names.map((name) => storage.remove(name)));
+    const done = names.filter((_, i) => gone[i]?.status === 'fulfilled');
+    if (done.length === 0) continue;
+    const deleted = await db
+      .deleteFrom('avatar_objects')
+      .where('stored_name', 'in', done)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('avatar_files')
+              .select('avatar_files.stored_name')
+              .whereRef('avatar_files.stored_name', '=', 'avatar_objects.stored_name'),
+          ),
+        ),
+      )
+      .returning('stored_name')
+      .execute();
+    removed += deleted.length;
   }
 }
