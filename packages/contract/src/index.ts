@@ -11,6 +11,7 @@ export * from './auth/networks';
 export * from './auth/password';
 export * from './auth/schemas';
 export * from './profile/schemas';
+export * from './profile/requests';
 export * from './profile/avatar';
 export * from './reference';
 export * from './orders';

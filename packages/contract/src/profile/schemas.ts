@@ -1,4 +1,3 @@
-import { canonicalIntlPhone } from '../common/phone-intl';
 import { z } from '../common/zod';
 
 /** Birthdays the legacy data uses for "not set" (spec §3/§9). */
@@ -145,93 +144,6 @@ export function birthdayError(value: string, now: Date = new Date()): string | n
   return null;
 }
 
-/**
- * The stored form of a profile's phone (E.164), or null when it is none of any country's: Russian
- * numbers (+7…, 8…, 7…, or ten digits) and other countries' with or without their + (see
- * canonicalIntlPhone). Empty stays empty.
- */
-export function normalizeProfilePhone(input: string): string | null {
-  if (!input.trim()) return '';
-  return canonicalIntlPhone(input);
-}
-
-const FIO = /^[\p{L}\s-]{2,150}$/u;
-const TELEGRAM = /^@?[a-zA-Z0-9_]{5,32}$/;
-const flag = z.boolean({ error: profileMessages.flagInvalid });
-const educationIds = EDUCATION_OPTIONS.map((o) => o.id) as [string, ...string[]];
-const trainingIds = TRAINING_FORM_OPTIONS.map((o) => o.id) as [string, ...string[]];
-
-/**
- * `PATCH /api/client/profile/`: any of the profile's writable fields; the lists take the selected
- * ids. `email` may be sent back unchanged (the server refuses a changed one). An empty fio,
- * birthday, phone, course or telegram clears it; 1970-01-01 and 1996-01-01 are stored as no birthday.
- */
-export const ProfilePatchSchema = z.object({
-  fio: z
-    .string({ error: profileMessages.fioInvalid })
-    .trim()
-    .refine((v) => v === '' || FIO.test(v), profileMessages.fioInvalid)
-    .transform((v) => v.replace(/\s+/g, ' '))
-    .optional(),
-  birthday: z
-    .string({ error: profileMessages.birthdayInvalid })
-    .trim()
-    .nullable()
-    .superRefine((v, ctx) => {
-      if (!v || !isBirthdaySet(v)) return;
-      const message = birthdayError(v);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform((v) => (v && isBirthdaySet(v) ? v : null))
-    .optional(),
-  email: z.string().trim().max(254).optional(),
-  sex: z.enum(['', 'male', 'female'], { error: profileMessages.sexInvalid }).optional(),
-  phone: z
-    .string({ error: profileMessages.phoneInvalid })
-    .max(40, profileMessages.phoneInvalid)
-    .transform((v, ctx) => {
-      const phone = normalizeProfilePhone(v);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
-    })
-    .optional(),
-  education: z
-    .array(z.enum(educationIds, { error: profileMessages.educationInvalid }), {
-      error: profileMessages.educationInvalid,
-    })
-    .max(educationIds.length, profileMessages.educationInvalid)
-    .optional(),
-  university: z.string().trim().max(300, profileMessages.universityTooLong).optional(),
-  course: z
-    .union([z.string(), z.number()], { error: profileMessages.courseInvalid })
-    .transform((v) => String(v).trim())
-    .refine((v) => v === '' || /^[1-6]$/.test(v), profileMessages.courseInvalid)
-    .optional(),
-  group_header: z.string().trim().max(50, profileMessages.groupTooLong).optional(),
-  training_form: z
-    .array(z.enum(trainingIds, { error: profileMessages.trainingFormInvalid }), {
-      error: profileMessages.trainingFormInvalid,
-    })
-    .max(trainingIds.length, profileMessages.trainingFormInvalid)
-    .optional(),
-  is_telegram_contact: flag.optional(),
-  is_viber_contact: flag.optional(),
-  is_whatsapp_contact: flag.optional(),
-  telegram: z
-    .string({ error: profileMessages.telegramInvalid })
-    .trim()
-    .refine((v) => v === '' || TELEGRAM.test(v), profileMessages.telegramInvalid)
-    .transform((v) => (v && !v.startsWith('@') ? `@${v}` : v))
-    .optional(),
-  sms_delivery: flag.optional(),
-  email_delivery: flag.optional(),
-});
-export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
-export type ProfilePatchInput = z.input<typeof ProfilePatchSchema>;
-
 /** `POST`/`DELETE /api/client/profile/subscribe/`: the newsletter state after the change. */
 export const SubscribeResponseSchema = z.object({
   detail: z.string(),
@@ -287,25 +199,6 @@ export const CALLBACK_TIME_TITLES: Record<CallbackTime, string> = {
   day: 'Днём (12–17)',
   evening: 'Вечером (17–21)',
 };
-
-/** `POST /api/client/callbacks/`: a phone callback request. */
-export const CallbackRequestSchema = z.object({
-  phone: z
-    .string({ error: profileMessages.phoneInvalid })
-    .max(40, profileMessages.phoneInvalid)
-    .transform((v, ctx) => {
-      const phone = normalizeProfilePhone(v);
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-  time: z.enum(CALLBACK_TIMES, { error: profileMessages.callbackTimeInvalid }),
-  comment: z.string().trim().max(1000, profileMessages.callbackCommentTooLong).optional(),
-});
-export type CallbackRequest = z.infer<typeof CallbackRequestSchema>;
-export type CallbackRequestInput = z.input<typeof CallbackRequestSchema>;
 
 export const CallbackSchema = z.object({
   id: z.number().int(),

@@ -4,7 +4,7 @@ import {
   displayIntlPhone,
   isBirthdaySet,
   normalizePhone,
-  normalizeProfilePhone,
+  canonicalIntlPhone,
   profileMessages as serverMessages,
   z,
   type Profile,
@@ -79,20 +79,23 @@ export function toFormValues(profile: Profile): ProfileFormValues {
 }
 
 /**
- * The browser's check before the PATCH; the server has the final word and its field errors land
- * on the same fields. Spec §5 date maximum: empty, or earlier than now.
- */
-/**
- * A phone of any country, as the server takes it (the contract's normalizeProfilePhone): E.164,
- * '' for none, and the server's Russian message for what is no number.
+ * A phone of any country, as the server takes it (the contract's normalizeProfilePhone, by the same
+ * canonicalIntlPhone): E.164, '' for none, and the server's Russian message for what is no number.
+ * Called here directly, not through the profile's schemas: those are in every cabinet screen's
+ * download, and the phone metadata (libphonenumber-js) is to come only with the profile.
  */
 const ProfilePhoneSchema = z.string().transform((value, ctx) => {
-  const phone = normalizeProfilePhone(value);
+  if (!value.trim()) return '';
+  const phone = canonicalIntlPhone(value);
   if (phone !== null) return phone;
   ctx.addIssue({ code: 'custom', message: serverMessages.phoneInvalid });
   return z.NEVER;
 });
 
+/**
+ * The browser's check before the PATCH; the server has the final word and its field errors land
+ * on the same fields. Spec §5 date maximum: empty, or earlier than now.
+ */
 export const ProfileFormSchema = z.object({
   fio: z.string().trim(),
   birthday: z
