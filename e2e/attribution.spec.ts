@@ -48,6 +48,11 @@ async function fakeCounters(context: BrowserContext): Promise<void> {
   );
 }
 
+/** The cookies are written by a chunk of their own, just after the start. */
+async function cookieSet(context: BrowserContext, name: string): Promise<void> {
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === name)).toBe(true);
+}
+
 const calls = (page: Page) =>
   page.evaluate(() => (window as unknown as { __counter?: Calls }).__counter ?? { ym: [], gtag: [] });
 
@@ -107,6 +112,7 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     const { context, page, errors } = await open();
     await page.goto(LANDING);
     await appTookOver(page);
+    await cookieSet(context, 'utm');
     const now = Date.now() / 1000;
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
 
@@ -175,9 +181,10 @@ describe('attribution cookies and analytics counters, in the browser', () => {
   });
 
   it('registers with the cookies, pays an order, and the manager sees the campaign and partner in the report', async () => {
-    const { page } = await open();
+    const { page, context } = await open();
     await page.goto(LANDING);
     await appTookOver(page);
+    await cookieSet(context, 'admitad_uid');
     const email = uniqueEmail('utm');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);

@@ -8,14 +8,16 @@ import { RouterProvider } from 'react-router';
 import { routerReady, TakeOver, watchPrerenderedInput, yieldToMain } from './app/prerendered';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { recordAttribution } from './shared/attribution';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 import { startCounters } from './shared/counters';
 
-// Spec §9: the tracking cookies, on every visit, before anything (auto-login, a guard) navigates away.
-recordAttribution();
+// Spec §9: the tracking cookies, on every visit. The address and the referrer are taken now, before
+// anything (auto-login, a guard) navigates away; the module that writes the cookies (js-cookie and
+// the rules) comes in a chunk of its own, out of the first screen's script.
+const visit = { url: window.location.href, referrer: document.referrer };
+void import('./shared/attribution').then((m) => m.recordAttribution(visit)).catch(() => undefined);
 // Spec §1/§2: the analytics counters, loaded after the first paint; hits are queued until then.
-startCounters();
+void startCounters();
 clearChunkLoadFlag();
 installChunkLoadErrorHandler();
 

@@ -212,11 +212,10 @@ describe('recordAttribution', () => {
     };
     Cookies.set = spy as typeof Cookies.set;
     try {
-      const win = {
-        location: { href: 'http://localhost:3000/registration?utm_campaign=x&admitad_uid=z' },
-        document: { referrer: '' },
-      } as unknown as Window;
-      recordAttribution(win);
+      recordAttribution({
+        url: 'http://localhost:3000/registration?utm_campaign=x&admitad_uid=z',
+        referrer: '',
+      });
     } finally {
       Cookies.set = original;
     }
@@ -224,8 +223,7 @@ describe('recordAttribution', () => {
     expect(calls[2]?.[2]).toEqual({ expires: 30, path: '/', secure: true, sameSite: 'None' });
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const broken = { location: { href: 'not a url' }, document: { referrer: '' } } as unknown as Window;
-    expect(() => recordAttribution(broken)).not.toThrow();
+    expect(() => recordAttribution({ url: 'not a url', referrer: '' })).not.toThrow();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });

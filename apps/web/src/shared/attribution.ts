@@ -221,16 +221,22 @@ function browserAcceptsDomain(domain: string): boolean {
   return kept;
 }
 
+/** What a page load arrived with: its address and `document.referrer`. */
+export interface Visit {
+  url: string;
+  referrer: string;
+}
+
 /**
- * Spec §9, once per page load before anything may navigate away: reads the address and the
- * referrer and writes the tracking cookies. Never throws: attribution must not stop the app.
+ * Spec §9, once per page load: writes the tracking cookies for the visit (its address and referrer
+ * as they were at start, before anything navigated). Never throws: attribution must not stop the app.
  */
-export function recordAttribution(win: Window = window): void {
+export function recordAttribution(visit: Visit): void {
   try {
     const existing = { landing: Cookies.get(ATTRIBUTION_COOKIES.landing) };
     const writes = attributionCookies({
-      url: win.location.href,
-      referrer: win.document.referrer,
+      url: visit.url,
+      referrer: visit.referrer,
       existing,
       acceptsDomain: browserAcceptsDomain,
     });

@@ -13,11 +13,10 @@ async function setup(ids: Counters | Error) {
   const { startCounters } = await import('./index');
   let run: () => void = () => undefined;
   const load = vi.fn(() => (ids instanceof Error ? Promise.reject(ids) : Promise.resolve(ids)));
-  startCounters({ load, whenIdle: (r) => (run = r) });
+  const connected = startCounters({ load, whenIdle: (r) => (run = r) });
   const start = async () => {
     run();
-    await vi.waitFor(() => expect(load).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 0));
+    await connected;
   };
   return { ...analytics, start, load };
 }

@@ -1,7 +1,5 @@
 import { countersApi, type Counters } from '@cabinet/contract';
 import { addAnalyticsSink, type AnalyticsSink } from '../analytics';
-import { ga4Sink } from './ga4';
-import { metrikaSink } from './metrika';
 
 type Call = { kind: 'hit' | 'goal'; value: string };
 
@@ -39,9 +37,10 @@ function afterFirstPaint(win: Window): (run: () => void) => void {
  * `analytics.ts`. From the start the page's hits and goals are queued; after the first paint the
  * ids are asked of the server: with none configured (or no answer) nothing is loaded and the
  * queue is dropped; otherwise each configured counter's tag is added and the queue is handed to it
- * (its own queue then holds the calls until its script has loaded). Never throws.
+ * (its own queue then holds the calls until its script has loaded). Never throws; the promise
+ * settles when the counters are connected, or known to be none.
  */
-export function startCounters(deps: CountersDeps = {}): void {
+export function startCounters(deps: CountersDeps = {}): Promise<void> {
   const win = deps.win ?? window;
   const queued: Call[] = [];
   const buffer: AnalyticsSink = {
@@ -49,12 +48,20 @@ export function startCounters(deps: CountersDeps = {}): void {
     goal: (value) => void (queued.length < MAX_QUEUED && queued.push({ kind: 'goal', value })),
   };
   const removeBuffer = addAnalyticsSink(buffer);
-  (deps.whenIdle ?? afterFirstPaint(win))(() => {
-    void (deps.load ?? loadCounters)()
-      .then((ids) => {
+  return new Promise<void>((settled) => {
+    (deps.whenIdle ?? afterFirstPaint(win))(() => {
+      void connect().finally(settled);
+    });
+  });
+
+  function connect(): Promise<void> {
+    return (deps.load ?? loadCounters)()
+      .then(async (ids) => {
         const sinks: AnalyticsSink[] = [];
-        if (ids.yandex_metrika_id) sinks.push(metrikaSink(ids.yandex_metrika_id, win));
-        if (ids.ga4_measurement_id) sinks.push(ga4Sink(ids.ga4_measurement_id, win));
+        // The tags' code is fetched only where a counter is configured (not in the first download).
+        if (ids.yandex_metrika_id)
+          sinks.push((await import('./metrika')).metrikaSink(ids.yandex_metrika_id, win));
+        if (ids.ga4_measurement_id) sinks.push((await import('./ga4')).ga4Sink(ids.ga4_measurement_id, win));
         for (const sink of sinks) {
           for (const call of queued) sink[call.kind](call.value);
           addAnalyticsSink(sink);
@@ -65,5 +72,5 @@ export function startCounters(deps: CountersDeps = {}): void {
         removeBuffer();
         queued.length = 0;
       });
-  });
+  }
 }
