@@ -17,6 +17,25 @@ function halves(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * An iPhone-style HEIC: an AVIF's boxes with HEVC's brands and coded item type (sharp has no HEVC
+ * encoder to make a real one; Chromium, which has no HEVC image decoder either, sees the same).
+ */
+async function heicLike(): Promise<Buffer> {
+  const file = Buffer.from(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: 'teal' } })
+      .avif()
+      .toBuffer(),
+  );
+  for (const [from, to] of [
+    ['avif', 'heic'],
+    ['av01', 'hvc1'],
+  ] as const) {
+    for (let at = file.indexOf(from); at >= 0; at = file.indexOf(from)) file.write(to, at, 'latin1');
+  }
+  return file;
+}
+
 describe('avatar editor on /profile', () => {
   const browser = useBrowser();
 
@@ -36,6 +55,15 @@ describe('avatar editor on /profile', () => {
       buffer: Buffer.from('<html>not a photo</html>'),
     });
     await page.getByRole('alert').filter({ hasText: 'Не удалось открыть это фото' }).waitFor();
+
+    // An iPhone's HEIC, which Chromium cannot draw: what to do about it, before any upload.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: await heicLike() });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Формат HEIC не поддерживается: сохраните фото как JPEG или PNG' })
+      .waitFor();
 
     await page
       .locator('input[type="file"]')
