@@ -120,6 +120,35 @@ describe('the profile, in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes a phone of another country: masked as typed, its + added on leaving the field, kept after a reload; a short one refused in Russian', async () => {
+    const customer = await profileCustomer(base, `intl-${tag}`);
+    const { page, errors } = await open(customer);
+    await openProfile(page);
+    const phone = field(page, 'Телефон');
+
+    // Too short for a Belarusian number: refused beside the field, in Russian, nothing stored.
+    await phone.fill('');
+    await phone.pressSequentially('+37529123');
+    expect(await phone.inputValue()).toBe('+375 29 123');
+    await save(page).click();
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Введите телефон: российский +7 999 123-45-67 или другой страны').waitFor();
+    expect((await profileOf(base, customer.token)).phone).toBe('');
+
+    // The same number whole, typed without its +.
+    await phone.fill('');
+    await phone.pressSequentially('375291234567');
+    await phone.press('Tab');
+    expect(await phone.inputValue()).toBe('+375 29 123 45 67');
+    await save(page).click();
+    await expect.poll(async () => (await profileOf(base, customer.token)).phone).toBe('+375291234567');
+
+    await page.reload();
+    await field(page, 'ФИО').waitFor();
+    await expect.poll(() => field(page, 'Телефон').inputValue()).toBe('+375 29 123 45 67');
+    expect(errors).toEqual([]);
+  });
+
   it('uploads a PNG through the file chooser and the square crop, and the header shows it at once; deleting returns to the initials', async () => {
     const customer = await profileCustomer(base, `avatar-${tag}`);
     const dir = await mkdtemp(join(tmpdir(), 'e2e-avatar-'));
