@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCompanyForTests } from '../features/documents/company';
 import { rememberRefusal } from '../shared/api/retry-after';
 import { renderRoute } from '../shared/ui/test-utils';
-import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
+import { AppErrorPage } from './error-pages';
+import { NotFoundPage, TooManyRequestsPage } from './error-routes';
 
 describe('error pages', () => {
   it('404 says the page is missing and links home', async () => {

@@ -1,16 +1,14 @@
 import { Box, Button, Center, Code, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useRouteError } from 'react-router';
-import { refusedFrom, secondsUntilRetry } from '../shared/api/retry-after';
+import type { ReactNode } from 'react';
+import { useRouteError } from 'react-router';
 import { useSupportPhone } from '../features/documents/company';
 import { commonMessages, errorPageMessages as m } from '../shared/messages';
-import { paths } from '../shared/paths';
 
 /**
  * Error screens stand outside the Public and Cabinet layouts (spec §2 lists them apart), so each
  * brings its own `main` landmark.
  */
-function ErrorScreen({
+export function ErrorScreen({
   code,
   title,
   text,
@@ -36,61 +34,6 @@ function ErrorScreen({
         </Stack>
       </Center>
     </Box>
-  );
-}
-
-export function NotFoundPage() {
-  return (
-    <ErrorScreen
-      code={m.notFoundCode}
-      title={m.notFoundTitle}
-      text={m.notFoundText}
-      actions={
-        <Button component={Link} to={paths.home.getHref('active')}>
-          {m.toHome}
-        </Button>
-      }
-    />
-  );
-}
-
-/** The wait the server asked for, in words: whole minutes, «less than a minute», or over. */
-function waitText(seconds: number | null): string {
-  if (seconds === null) return m.tooManyWaitUnknown;
-  if (seconds <= 0) return m.tooManyWaitOver;
-  if (seconds < 60) return m.tooManyWaitSeconds;
-  return m.tooManyWaitMinutes(Math.round(seconds / 60));
-}
-
-/** Seconds until the refused request may be repeated, kept current while the screen is open. */
-function useSecondsUntilRetry(): number | null {
-  const [seconds, setSeconds] = useState(secondsUntilRetry);
-  useEffect(() => {
-    const timer = setInterval(() => setSeconds(secondsUntilRetry()), 5000);
-    return () => clearInterval(timer);
-  }, []);
-  return seconds;
-}
-
-export function TooManyRequestsPage() {
-  const navigate = useNavigate();
-  const seconds = useSecondsUntilRetry();
-  // Back to the screen whose request was refused (the sign-in screens keep the e-mail typed there).
-  const retry = () => void navigate(refusedFrom() ?? paths.home.getHref('active'), { replace: true });
-  return (
-    <ErrorScreen
-      code={m.tooManyCode}
-      title={m.tooManyTitle}
-      text={`${m.tooManyText} ${waitText(seconds)}`}
-      actions={
-        <>
-          <Button onClick={retry}>{m.retry}</Button>
-          <Button component={Link} to={paths.home.getHref('active')} variant="default">
-            {m.toHome}
-          </Button>
-        </>
-      }
-    />
   );
 }
 

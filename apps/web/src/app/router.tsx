@@ -1,10 +1,12 @@
+import type { ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { setNavigator } from '../shared/navigation';
 import { ORDER_TABS, PAYMENTS_TABS, paths, type OrderTab, type PaymentsTab } from '../shared/paths';
 import type { RouteHandle } from '../shared/route-handle';
 import LoginPage from '../features/auth/routes/login-page';
-import { AppErrorPage, NotFoundPage, TooManyRequestsPage } from './error-pages';
+import { AppErrorPage } from './error-pages';
+import type * as ErrorRoutes from './error-routes';
 import {
   cabinetLoader,
   certificateLoader,
@@ -25,6 +27,10 @@ import { lazyScreen as screen } from './lazy-screen';
 import { titles } from './messages';
 import { BootFallback, RootLayout } from './root-layout';
 import { staffRoutes } from './staff-routes';
+
+/** /404 and /429: a chunk of their own (error-routes.tsx), out of the first visit's script. */
+const errorRoute = (pick: (module: typeof ErrorRoutes) => ComponentType) =>
+  screen(() => import('./error-routes').then((module) => ({ default: pick(module) })));
 
 /** Routes that only redirect render nothing; `element: null` says so (and keeps the router from warning). */
 const redirectOnly = { element: null } as const;
@@ -74,10 +80,10 @@ export const routes: RouteObject[] = [
 
       // Error pages: open to everyone, outside the layouts.
       { path: paths.error.path, element: <AppErrorPage />, handle: handle(titles.error) },
-      { path: paths.notFound.path, element: <NotFoundPage />, handle: handle(titles.notFound) },
+      { path: paths.notFound.path, lazy: errorRoute((m) => m.NotFoundPage), handle: handle(titles.notFound) },
       {
         path: paths.tooManyRequests.path,
-        element: <TooManyRequestsPage />,
+        lazy: errorRoute((m) => m.TooManyRequestsPage),
         handle: handle(titles.tooManyRequests),
       },
 

@@ -58,38 +58,17 @@ export const AFFILIATE_UID_PARAM = 'admitad_uid';
  * Sign-in (and payment) pages a visitor comes back from: where they signed in or paid is not where
  * they came from. Host names, or patterns where a service has a domain per country.
  */
-const IGNORED_REFERRERS: readonly RegExp[] = [
-  /^accounts\.google\.[a-z.]+$/,
-  /^(id|oauth|login|connect)\.vk\.(com|ru)$/,
-  /^(passport|oauth|sso\.passport)\.yandex\.[a-z.]+$/,
-  /^(account|o2|auth|login)\.mail\.ru$/,
-  /^connect\.ok\.ru$/,
-  /^appleid\.apple\.com$/,
-  /^login\.(microsoftonline|live)\.com$/,
-  /^(www\.)?facebook\.com$/,
-  /^esia\.gosuslugi\.ru$/,
-  /^id\.sber\.ru$/,
-  /^id\.tinkoff\.ru$/,
-  /^id\.tbank\.ru$/,
-  /^oauth\.telegram\.org$/,
-  // The payment pages a customer returns from (ЮKassa, ЮMoney, their 3-D Secure).
-  /(^|\.)yoomoney\.ru$/,
-  /(^|\.)yookassa\.ru$/,
-];
+// Google, VK, Yandex, Mail.ru, OK, Apple, Microsoft, Facebook, Госуслуги, Сбер ID, T-ID, Telegram,
+// ЮMoney and ЮKassa — one expression (the /login first download).
+const IGNORED_REFERRERS =
+  /^(accounts\.google\.[a-z.]+|(id|oauth|login|connect)\.vk\.(com|ru)|(sso\.)?(passport|oauth)\.yandex\.[a-z.]+|(account|o2|auth|login)\.mail\.ru|connect\.ok\.ru|appleid\.apple\.com|login\.(microsoftonline|live)\.com|(www\.)?facebook\.com|esia\.gosuslugi\.ru|id\.(sber|tinkoff|tbank)\.ru|oauth\.telegram\.org|(.+\.)?(yoomoney|yookassa)\.ru)$/;
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** Labels of a host, lower case, without a trailing dot; null for localhost, an IP or one label. */
 function labelsOf(host: string): string[] | null {
   const h = host.toLowerCase().replace(/\.$/, '');
-  if (
-    !h ||
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    IPV4.test(h) ||
-    h.includes(':') ||
-    h.startsWith('[')
-  ) {
+  if (!h || h === 'localhost' || h.endsWith('.localhost') || IPV4.test(h) || h.includes(':')) {
     return null;
   }
   const labels = h.split('.');
@@ -128,7 +107,7 @@ export function isOwnSite(referrerHost: string, host: string, domain: string | u
 }
 
 export function isIgnoredReferrer(referrerHost: string): boolean {
-  return IGNORED_REFERRERS.some((pattern) => pattern.test(referrerHost.toLowerCase()));
+  return IGNORED_REFERRERS.test(referrerHost.toLowerCase());
 }
 
 /**
@@ -242,6 +221,6 @@ export function recordAttribution(visit: Visit): void {
     });
     for (const w of writes) Cookies.set(w.name, w.value, w.attributes);
   } catch (error) {
-    console.warn('Не удалось записать метки источника перехода', error);
+    console.warn('attribution: cookies not written', error);
   }
 }

@@ -1,3 +1,7 @@
+import { plural, type PluralForms } from './plural';
+
+export { plural, type PluralForms };
+
 // Kopecks only when there are some: «5 063 ₽», «562,50 ₽». A browser without
 // `trailingZeroDisplay` (before 2023) ignores it and writes «5 063,00 ₽», still correct.
 const moneyFormat = new Intl.NumberFormat('ru-RU', {
@@ -7,7 +11,6 @@ const moneyFormat = new Intl.NumberFormat('ru-RU', {
 });
 const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const pluralRules = new Intl.PluralRules('ru');
 
 /** Roubles as «1 234 ₽», or «1 234,50 ₽» when there are kopecks. */
 export function formatMoney(roubles: number): string {
@@ -39,24 +42,6 @@ export function formatDate(date: Date | string | number): string {
     .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
     .map((p) => p.value)
     .join(' ');
-}
-
-/** Word forms for 1, 2–4 and 5+ (e.g. ['бонус', 'бонуса', 'бонусов']). */
-export type PluralForms = readonly [one: string, few: string, many: string];
-
-/** Picks the Russian word form for `count` («1 бонус», «3 бонуса», «5 бонусов», «1,5 бонуса»). */
-export function plural(count: number, [one, few, many]: PluralForms): string {
-  switch (pluralRules.select(count)) {
-    case 'one':
-      return one;
-    case 'few':
-      return few;
-    case 'many':
-      return many;
-    // Fractions fall into «other» and take the genitive singular, like «few».
-    default:
-      return few;
-  }
 }
 
 /** «5 бонусов» with the number formatted the Russian way. */

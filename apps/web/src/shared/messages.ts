@@ -1,4 +1,4 @@
-import { plural } from './format';
+import { plural } from './plural';
 
 /**
  * Russian strings shared by several screens. Feature-specific text lives in the feature's own

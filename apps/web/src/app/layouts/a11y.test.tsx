@@ -13,7 +13,7 @@ import UserAgreementPage from '../../features/documents/routes/user-agreement-pa
 import { useFinances, useProfile } from '../../features/profile/api';
 import EmailEditPage from '../../features/profile/routes/email-edit-page';
 import { renderRoute } from '../../shared/ui/test-utils';
-import { NotFoundPage } from '../error-pages';
+import { NotFoundPage } from '../error-routes';
 import { cssVariablesResolver, theme } from '../theme';
 import CabinetLayout from './cabinet-layout';
 import DocumentLayout from './document-layout';

@@ -59,15 +59,17 @@ export function startCounters(deps: CountersDeps = {}): Promise<void> {
       .then(async (ids) => {
         const sinks: AnalyticsSink[] = [];
         // The tags' code is fetched only where a counter is configured (not in the first download).
-        if (ids.yandex_metrika_id)
-          sinks.push((await import('./metrika')).metrikaSink(ids.yandex_metrika_id, win));
-        if (ids.ga4_measurement_id) sinks.push((await import('./ga4')).ga4Sink(ids.ga4_measurement_id, win));
+        if (ids.yandex_metrika_id || ids.ga4_measurement_id) {
+          const tags = await import('./tags');
+          if (ids.yandex_metrika_id) sinks.push(tags.metrikaSink(ids.yandex_metrika_id, win));
+          if (ids.ga4_measurement_id) sinks.push(tags.ga4Sink(ids.ga4_measurement_id, win));
+        }
         for (const sink of sinks) {
           for (const call of queued) sink[call.kind](call.value);
           addAnalyticsSink(sink);
         }
       })
-      .catch((error: unknown) => console.info('Счётчики не подключены', error))
+      .catch((error: unknown) => console.info('counters: not connected', error))
       .finally(() => {
         removeBuffer();
         queued.length = 0;
