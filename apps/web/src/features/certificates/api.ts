@@ -13,8 +13,8 @@ import {
   type PaymentList,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, authorizedRequest, type TransportAnswer } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
+import { requestBlob } from '../../shared/api/blob';
+import { apiFetch } from '../../shared/api/client';
 import { queryClient } from '../../shared/query-client';
 
 export const certificateKeys = {
@@ -81,35 +81,6 @@ export function refreshAfterRedeem(client: QueryClient): Promise<void> {
 }
 
 /** `GET {id}/download/`: the PDF, through the one API client's token rules. */
-export async function downloadCertificate(id: number): Promise<Blob> {
-  const path = api.certificates.download(id);
-  let blob: Blob | null = null;
-  await authorizedRequest(path, async (token): Promise<TransportAnswer> => {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await fetch(path, { headers, credentials: 'include' });
-    } catch {
-      throw ApiError.noResponse();
-    }
-    if (!response.ok) return response;
-    blob = await response.blob();
-    return { status: response.status, headers: response.headers, text: () => Promise.resolve('') };
-  });
-  if (!blob) throw ApiError.noResponse();
-  return blob;
-}
-
-/** Hands a blob to the browser as a download under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadCertificate(id: number): Promise<Blob> {
+  return requestBlob(api.certificates.download(id));
 }

@@ -1,6 +1,9 @@
 import { api } from '@cabinet/contract';
 import { authorizedRequest, type TransportAnswer } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
+import { saveBlob } from '../../shared/api/blob';
+
+export { saveBlob };
 
 export interface FetchOptions {
   signal?: AbortSignal;
@@ -61,20 +64,6 @@ async function readBody(response: Response, onProgress?: (bytes: number) => void
     onProgress(received);
   }
   return new Blob(chunks, { type });
-}
-
-/** Hands a blob to the browser as a download under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL is released once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export async function downloadFile(file: { download_url: string; name: string }): Promise<void> {

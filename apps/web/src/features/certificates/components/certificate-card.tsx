@@ -7,7 +7,8 @@ import { formatDate } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { errorText } from '../../../shared/ui/query-states';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { downloadCertificate, saveBlob } from '../api';
+import { saveBlob } from '../../../shared/api/blob';
+import { downloadCertificate } from '../api';
 import { certificateText as t } from '../messages';
 import { StatusBadge } from './status-badge';
 

@@ -3,7 +3,8 @@ import { titlePageFileName, type TitlePageFormat } from '@cabinet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { createTitlePage, saveBlob, titlePageProfileQuery } from '../api';
+import { saveBlob } from '../../../shared/api/blob';
+import { createTitlePage, titlePageProfileQuery } from '../api';
 import { titlePageText as t } from '../messages';
 import {
   prefill,
