@@ -140,6 +140,11 @@ describe('GET bonus/', () => {
       title: referralMessages.expiredTitle,
     });
     expect((await bonusOf(c.auth)).history.filter((h) => h.kind === 'bonus_expired')).toHaveLength(1);
+    const balance = await t.app.inject({ method: 'GET', url: api.payments.balance, headers: c.auth });
+    expect(balance.json<{ results: Array<{ kind: string; bonus: number }> }>().results[0]).toMatchObject({
+      kind: 'bonus_expired',
+      bonus: -150_00,
+    });
     expect(await finances(t.app, c.id)).toMatchObject({ bonus: 40_00 });
   });
 });

@@ -372,6 +372,11 @@ describe('registration through the link and the reward', () => {
       ['bonus_accrual', 60_00],
       ['referral_bonus', REWARD],
     ]);
+    // The balance screen's movements name it too, not as a plain accrual.
+    const balance = await t.app.inject({ method: 'GET', url: api.payments.balance, headers: inviter.auth });
+    expect(balance.json<{ results: Array<{ kind: string; bonus: number }> }>().results).toEqual([
+      expect.objectContaining({ kind: 'referral_bonus', bonus: REWARD }),
+    ]);
     await expectLedgerOk(t.app);
   });
 

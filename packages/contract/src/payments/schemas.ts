@@ -148,6 +148,9 @@ export const MOVEMENT_KINDS = [
   'refund',
   'repayment',
   'certificate_redeem',
+  /** Issue 13: the bonus for a friend's first paid order (both sides), and bonuses that expired. */
+  'referral_bonus',
+  'bonus_expired',
 ] as const;
 export const BalanceMovementSchema = z.object({
   id: z.number().int().positive(),
