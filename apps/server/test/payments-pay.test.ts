@@ -11,7 +11,7 @@ import {
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY } from '../src/db/seed';
+import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY, DEMO_REDEEMED_CERTIFICATE } from '../src/db/seed';
 import { accounts, balanceOf } from '../src/modules/payments/ledger';
 import { ensureInvoices } from '../src/modules/payments/invoices';
 import type { TestProvider } from '../src/modules/payments/providers/test';
@@ -714,14 +714,17 @@ describe('the demo money and npm run ledger:check', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds the demo customer 5 000 ₽, 300 ₽ of bonuses and the paid orders’ payments, all in the ledger', async () => {
+  it('seeds the demo customer 5 000 ₽ topped up and 1 000 ₽ of a redeemed certificate, 300 ₽ of bonuses and the paid orders’ payments, all in the ledger', async () => {
     const db = t.app.database.db;
     const demo = await db
       .selectFrom('users')
       .select('id')
       .where('email', '=', DEMO_EMAIL)
       .executeTakeFirstOrThrow();
-    expect(await finances(t.app, demo.id)).toEqual({ money: DEMO_MONEY, bonus: DEMO_BONUS });
+    expect(await finances(t.app, demo.id)).toEqual({
+      money: DEMO_MONEY + DEMO_REDEEMED_CERTIFICATE,
+      bonus: DEMO_BONUS,
+    });
     const orders = await db
       .selectFrom('orders')
       .select(['id', 'status_id', 'price', 'paid'])
@@ -747,14 +750,24 @@ describe('the demo money and npm run ledger:check', () => {
     });
     // Every order marked paid has its payment, and the money is in the books.
     for (const o of orders.filter((x) => x.paid > 0)) {
-      expect(payments.filter((p) => p.object_id === o.id && p.status === 'succeeded')).toHaveLength(1);
+      expect(
+        payments.filter((p) => p.purpose === 'order' && p.object_id === o.id && p.status === 'succeeded'),
+      ).toHaveLength(1);
     }
     const waiting = orders.find((o) => o.status_id === OrderStatusId.awaitingPayment)!;
     expect(waiting.price).toBeGreaterThan(0);
     expect(waiting.paid).toBe(0);
     const txns = await db.selectFrom('ledger_txns').select('kind').where('user_id', '=', demo.id).execute();
     expect(txns.map((x) => x.kind).sort()).toEqual(
-      ['bonus_accrual', 'replenish', ...orders.filter((x) => x.paid > 0).map(() => 'payment')].sort(),
+      [
+        'bonus_accrual',
+        'replenish',
+        ...orders.filter((x) => x.paid > 0).map(() => 'payment'),
+        // Two certificates bought (one active, one redeemed into the balance).
+        'certificate_sale',
+        'certificate_sale',
+        'certificate_redeem',
+      ].sort(),
     );
     await expectLedgerOk(t.app);
   });

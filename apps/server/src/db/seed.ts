@@ -252,6 +252,8 @@ async function bringToLife(
 /** The demo customer's balance (issue 11): 5 000 ₽ of money and 300 ₽ of bonuses. */
 export const DEMO_MONEY = 5_000_00;
 export const DEMO_BONUS = 300_00;
+/** The demo certificate the customer redeemed into the balance (insertDemoCertificates). */
+export const DEMO_REDEEMED_CERTIFICATE = 1_000_00;
 
 /**
  * The demo customer's money, all as ledger entries (issue 11): every order the seed marked paid has
@@ -392,7 +394,7 @@ async function insertDemoCertificates(trx: Kysely<DB>, userId: number, now: Date
     return { ...cert, payment: payment.id, title };
   };
   await buy(5_000_00, ago(10));
-  const used = await buy(1_000_00, ago(40));
+  const used = await buy(DEMO_REDEEMED_CERTIFICATE, ago(40));
   const redeemedAt = ago(35);
   await trx
     .updateTable('certificates')
@@ -409,8 +411,8 @@ async function insertDemoCertificates(trx: Kysely<DB>, userId: number, now: Date
       at: redeemedAt,
     },
     [
-      { account: accounts.certificates, amount: -1_000_00 },
-      { account: accounts.customerMoney(userId), amount: 1_000_00 },
+      { account: accounts.certificates, amount: -DEMO_REDEEMED_CERTIFICATE },
+      { account: accounts.customerMoney(userId), amount: DEMO_REDEEMED_CERTIFICATE },
     ],
   );
 }
