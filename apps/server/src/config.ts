@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { BONUS_MAX_PERCENT } from '@cabinet/contract';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -69,6 +70,8 @@ export const ConfigSchema = z
     GUARANTEE_DAYS: z.coerce.number().int().min(0).max(3650).default(20),
     // Bonuses and friends (issue 13): roubles of bonus to each side for a referred friend's first
     // paid order, days a bonus lives after it was credited, invitations a customer may send a day.
+    // The share of an order's price bonuses may cover, in percent (issue 13).
+    BONUS_MAX_PERCENT: z.coerce.number().int().min(0).max(100).default(BONUS_MAX_PERCENT),
     REFERRAL_BONUS_RUB: z.coerce.number().int().min(0).max(100_000).default(500),
     BONUS_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),

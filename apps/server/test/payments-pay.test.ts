@@ -1,4 +1,5 @@
 import {
+  BONUS_MAX_PERCENT,
   FinancesSchema,
   OrderStatusId,
   PacketWaitingSchema,
@@ -44,9 +45,11 @@ describe('the payment rules', () => {
     expect(installmentRefusal(true, 10_000_00, 'replenish')).toBe(payMessages.installmentsOrdersOnly);
   });
 
-  it('caps bonuses at 30 % of the price and rounds the first half up to the rouble', () => {
-    expect(bonusCap(10_000_00)).toBe(3_000_00);
-    expect(bonusCap(3_333)).toBe(999);
+  it('caps bonuses at the share of the price and rounds the first half up to the rouble', () => {
+    expect(bonusCap(10_000_00, 30)).toBe(3_000_00);
+    expect(bonusCap(3_333, 30)).toBe(999);
+    expect(bonusCap(10_000_00, 10)).toBe(1_000_00);
+    expect(bonusCap(10_000_00, 0)).toBe(0);
     expect(firstHalf(3_000_00)).toBe(1_500_00);
     expect(firstHalf(3_001_00)).toBe(1_501_00);
     expect(firstHalf(3_000_01)).toBe(1_501_00);
@@ -338,7 +341,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
       bonus: 1_500_01,
     });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ errors: { bonus: [paymentMessages.bonusTooMuch] } });
+    expect(tooMuch.json()).toMatchObject({ errors: { bonus: [paymentMessages.bonusTooMuch(30)] } });
 
     const big = await awaitingOrder(t.app, c, 9_000_00);
     const short = await pay(t.app, c.auth, {
@@ -370,6 +373,51 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     expect(bonusOnTip.statusCode).toBe(400);
     expect(bonusOnTip.json()).toMatchObject({ errors: { bonus: [payMessages.bonusOrdersOnly] } });
     await expectLedgerOk(t.app);
+  });
+
+  it('takes the bonus cap from BONUS_MAX_PERCENT: refused above it, told by methods/ and the bonus rules', async () => {
+    const capped = await buildPaymentsApp({ BONUS_MAX_PERCENT: '10' });
+    try {
+      const d = await payCustomer(capped.app);
+      await giveMoney(capped.app, d.id, 10_000_00);
+      await giveBonus(capped.app, d.id, 2_000_00);
+      const id = await awaitingOrder(capped.app, d, 5_000_00);
+      const methods = await capped.app.inject({
+        method: 'GET',
+        url: `${api.payments.methods}?purpose=order&amount=500000`,
+        headers: d.auth,
+      });
+      expect(methods.json()).toMatchObject({ bonus_max_percent: 10 });
+      const rules = await capped.app.inject({ method: 'GET', url: api.bonus.root, headers: d.auth });
+      expect(rules.json()).toMatchObject({ rules: { max_share_percent: 10 } });
+      const tooMuch = await pay(capped.app, d.auth, {
+        purpose: 'order',
+        object_id: id,
+        payment_method: 'balance',
+        bonus: 500_01,
+      });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.json()).toMatchObject({ errors: { bonus: [paymentMessages.bonusTooMuch(10)] } });
+      expect(await finances(capped.app, d.id)).toEqual({ money: 10_000_00, bonus: 2_000_00 });
+      const ok = await pay(capped.app, d.auth, {
+        purpose: 'order',
+        object_id: id,
+        payment_method: 'balance',
+        bonus: 500_00,
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await finances(capped.app, d.id)).toMatchObject({ money: 5_500_00 });
+      await expectLedgerOk(capped.app);
+    } finally {
+      await capped.close();
+    }
+    // By default the cap is the contract's 30 %.
+    const methods = await t.app.inject({
+      method: 'GET',
+      url: `${api.payments.methods}?purpose=order`,
+      headers: c.auth,
+    });
+    expect(methods.json()).toMatchObject({ bonus_max_percent: BONUS_MAX_PERCENT });
   });
 
   it('refuses installments by the rule and offers them only where they can pay', async () => {

@@ -12,7 +12,10 @@ const positiveKopecks = z.number().int().positive();
 /** Spec §5/§9: installments only from 3 000 ₽, and the provider's ceiling is 150 000 ₽. */
 export const INSTALLMENT_MIN_KOPECKS = 3_000_00;
 export const INSTALLMENT_MAX_KOPECKS = 150_000_00;
-/** The share of an order's price bonuses may cover (a real service's cap), in percent. */
+/**
+ * The share of an order's price bonuses may cover, in percent: the default of the server's
+ * BONUS_MAX_PERCENT setting, which `GET methods/` answers as `bonus_max_percent`.
+ */
 export const BONUS_MAX_PERCENT = 30;
 /** A top-up or a tip: from 1 ₽ to 500 000 ₽. */
 export const PAYMENT_MIN_KOPECKS = 1_00;
@@ -65,7 +68,11 @@ export const PaymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-export const PaymentMethodsSchema = z.object({ payment_methods: z.array(PaymentMethodSchema) });
+export const PaymentMethodsSchema = z.object({
+  payment_methods: z.array(PaymentMethodSchema),
+  /** The share of an order's price bonuses may cover, in percent (the server's setting). */
+  bonus_max_percent: z.number().int().min(0).max(100),
+});
 export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
 
 /**
@@ -253,7 +260,7 @@ export const paymentMessages = {
   notPayable: 'Этот заказ сейчас нельзя оплатить',
   halfNotAllowed: 'Этот заказ можно оплатить только целиком',
   tipNotAllowed: 'Чаевые можно оставить только автору выполненного заказа',
-  bonusTooMuch: 'Бонусами можно оплатить не больше 30 % стоимости',
+  bonusTooMuch: (percent: number) => `Бонусами можно оплатить не больше ${percent} % стоимости`,
   bonusShort: 'Бонусов недостаточно',
   amountRequired: 'Укажите сумму',
   idempotencyKeyRequired: 'Не хватает заголовка Idempotency-Key',

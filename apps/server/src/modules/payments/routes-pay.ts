@@ -35,6 +35,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
     provider: app.paymentProvider,
     publicUrl: app.config.PUBLIC_URL,
     installmentsEnabled: app.config.INSTALLMENTS_ENABLED,
+    bonusMaxPercent: app.config.BONUS_MAX_PERCENT,
     log: (err) => app.log.error({ err }, 'payment provider failed'),
   };
 

@@ -1,5 +1,4 @@
 import {
-  BONUS_MAX_PERCENT,
   certificateMessages,
   INSTALLMENT_MAX_KOPECKS,
   INSTALLMENT_MIN_KOPECKS,
@@ -42,6 +41,8 @@ export interface PayDeps {
   provider: PaymentProvider;
   publicUrl: string;
   installmentsEnabled: boolean;
+  /** The share of an order's price bonuses may cover, in percent (BONUS_MAX_PERCENT). */
+  bonusMaxPercent: number;
   /** Where a provider's failure is told (the app's logger). */
   log?: (err: unknown) => void;
 }
@@ -87,8 +88,8 @@ export function firstHalf(price: number): number {
 const HALF_MIN_PRICE = 2_000_00;
 
 /** Bonuses that may cover an order of this price. */
-export function bonusCap(price: number): number {
-  return Math.floor((price * BONUS_MAX_PERCENT) / 100);
+export function bonusCap(price: number, percent: number): number {
+  return Math.floor((price * percent) / 100);
 }
 
 /** `GET methods/`: every method, with why it cannot pay this amount. */
@@ -122,7 +123,7 @@ export async function paymentMethods(
       unavailable_reason: null,
     });
   }
-  return { payment_methods: methods };
+  return { payment_methods: methods, bonus_max_percent: deps.bonusMaxPercent };
 }
 
 /** What a pay request comes to: the row to write (or reuse) and what settling it does. */
@@ -153,7 +154,13 @@ function requireAmount(amount: number | undefined): number {
   return amount;
 }
 
-async function planOrder(trx: Kysely<DB>, userId: number, body: PayRequest, provider: string): Promise<Plan> {
+async function planOrder(
+  trx: Kysely<DB>,
+  userId: number,
+  body: PayRequest,
+  provider: string,
+  bonusMaxPercent: number,
+): Promise<Plan> {
   const id = requireObject(body);
   const order = await lockOrder(trx, id);
   if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound);
@@ -172,7 +179,9 @@ async function planOrder(trx: Kysely<DB>, userId: number, body: PayRequest, prov
   }
   const bonus = body.bonus ?? 0;
   if (bonus > 0) {
-    if (bonus > bonusCap(price) || bonus >= due) throw badRequest('bonus', paymentMessages.bonusTooMuch);
+    if (bonus > bonusCap(price, bonusMaxPercent) || bonus >= due) {
+      throw badRequest('bonus', paymentMessages.bonusTooMuch(bonusMaxPercent));
+    }
     const held = await financesOf(trx, userId);
     if (bonus > held.bonus) throw badRequest('bonus', paymentMessages.bonusShort);
   }
@@ -298,7 +307,13 @@ async function planCertificate(
   };
 }
 
-async function plan(trx: Kysely<DB>, userId: number, body: PayRequest, provider: string): Promise<Plan> {
+async function plan(
+  trx: Kysely<DB>,
+  userId: number,
+  body: PayRequest,
+  provider: string,
+  bonusMaxPercent: number,
+): Promise<Plan> {
   if ((body.bonus ?? 0) > 0 && body.purpose !== 'order') {
     throw badRequest('bonus', payMessages.bonusOrdersOnly);
   }
@@ -307,7 +322,7 @@ async function plan(trx: Kysely<DB>, userId: number, body: PayRequest, provider:
   }
   switch (body.purpose) {
     case 'order':
-      return planOrder(trx, userId, body, provider);
+      return planOrder(trx, userId, body, provider, bonusMaxPercent);
     case 'packet':
       return planPacket(trx, userId, body);
     case 'tip':
@@ -441,7 +456,9 @@ async function execute(
 /** `POST pay/`. */
 export function pay(deps: PayDeps, userId: number, body: PayRequest): Promise<PayResult> {
   const provider = body.payment_method === 'balance' ? 'balance' : deps.provider.name;
-  return execute(deps, userId, body.payment_method, (trx) => plan(trx, userId, body, provider));
+  return execute(deps, userId, body.payment_method, (trx) =>
+    plan(trx, userId, body, provider, deps.bonusMaxPercent),
+  );
 }
 
 /**
@@ -530,7 +547,8 @@ export async function payOrderFromBalanceInTrx(
 ): Promise<number> {
   await lockCustomer(trx, userId);
   const body: PayRequest = { purpose: 'order', object_id: orderId, payment_method: 'balance' };
-  const p = await planOrder(trx, userId, body, 'balance');
+  // No bonuses here: the cap is not used.
+  const p = await planOrder(trx, userId, body, 'balance', 0);
   const amount = Math.min(p.amount, max);
   if (amount <= 0) return 0;
   const planned: Plan =

@@ -2,7 +2,6 @@ import {
   BONUS_EXPIRING_SHOWN,
   BONUS_HISTORY_PAGE_SIZE,
   BONUS_KINDS,
-  BONUS_MAX_PERCENT,
   type Bonus,
   type BonusKind,
 } from '@cabinet/contract';
@@ -24,6 +23,8 @@ export interface BonusSettings {
   ttlDays: number;
   /** Kopecks to each side for a friend's first paid order. */
   referralBonus: number;
+  /** The share of an order's price bonuses may cover, in percent. */
+  maxSharePercent: number;
 }
 
 /**
@@ -79,7 +80,7 @@ export async function bonusOf(
     rules: {
       accrual_percent: BONUS_ACCRUAL_PERCENT,
       referral_bonus: settings.referralBonus,
-      max_share_percent: BONUS_MAX_PERCENT,
+      max_share_percent: settings.maxSharePercent,
       ttl_days: settings.ttlDays,
     },
     history,

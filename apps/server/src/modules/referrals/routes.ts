@@ -48,6 +48,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
       bonusOf(db, request.userId, request.query.page, {
         ttlDays: config.BONUS_TTL_DAYS,
         referralBonus: reward,
+        maxSharePercent: config.BONUS_MAX_PERCENT,
       }),
   );
 

@@ -38,7 +38,8 @@ export const payMessages = {
   partHalf: 'Оплатить половину',
   partHalfHint: 'Вторую половину — когда автор закончит работу',
   useBonus: 'Списать бонусы',
-  useBonusHint: (max: number) => `До ${formatKopecks(max)} — не больше 30 % стоимости заказа`,
+  useBonusHint: (max: number, percent: number) =>
+    `До ${formatKopecks(max)} — не больше ${percent} % стоимости заказа`,
   noBonus: 'Бонусов для списания нет',
 
   method: 'Способ оплаты',

@@ -22,23 +22,29 @@ describe('paying an order', () => {
     expect(halfOf(2_000_50)).toBe(1_001_00);
   });
 
-  it('caps bonuses by what is held, by 30 % of the price, and leaves a rouble to pay', () => {
-    expect(bonusCap(10_000_00, 300_00, 10_000_00)).toBe(300_00);
-    expect(bonusCap(1_000_00, 5_000_00, 1_000_00)).toBe(300_00);
-    expect(bonusCap(1_000_00, 5_000_00, 200_00)).toBe(199_00);
-    expect(bonusCap(1_000_00, 0, 1_000_00)).toBe(0);
+  it('caps bonuses by what is held, by the share of the price, and leaves a rouble to pay', () => {
+    expect(bonusCap(10_000_00, 300_00, 10_000_00, 30)).toBe(300_00);
+    expect(bonusCap(1_000_00, 5_000_00, 1_000_00, 30)).toBe(300_00);
+    expect(bonusCap(1_000_00, 5_000_00, 1_000_00, 10)).toBe(100_00);
+    expect(bonusCap(1_000_00, 5_000_00, 1_000_00, 0)).toBe(0);
+    expect(bonusCap(1_000_00, 5_000_00, 200_00, 30)).toBe(199_00);
+    expect(bonusCap(1_000_00, 0, 1_000_00, 30)).toBe(0);
   });
 
   it('charges the method the base minus the bonuses', () => {
     const order = { price: 6_000_00, paid: 0 };
-    expect(orderCharge(order, 'full', 300_00, true)).toEqual({
+    expect(orderCharge(order, 'full', 300_00, true, 30)).toEqual({
       base: 6_000_00,
       bonus: 300_00,
       money: 5_700_00,
     });
-    expect(orderCharge(order, 'half', 300_00, false)).toEqual({ base: 3_000_00, bonus: 0, money: 3_000_00 });
+    expect(orderCharge(order, 'half', 300_00, false, 30)).toEqual({
+      base: 3_000_00,
+      bonus: 0,
+      money: 3_000_00,
+    });
     // Half is not allowed once something is paid: the rest is due.
-    expect(orderCharge({ price: 6_000_00, paid: 3_000_00 }, 'half', 0, false).base).toBe(3_000_00);
+    expect(orderCharge({ price: 6_000_00, paid: 3_000_00 }, 'half', 0, false, 30).base).toBe(3_000_00);
   });
 });
 

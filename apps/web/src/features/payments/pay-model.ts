@@ -1,5 +1,4 @@
 import {
-  BONUS_MAX_PERCENT,
   PAYMENT_MAX_KOPECKS,
   PAYMENT_METHOD_IDS,
   PAYMENT_MIN_KOPECKS,
@@ -37,11 +36,12 @@ export function halfOf(price: number): number {
 }
 
 /**
- * How many bonus kopecks may go to this payment: what the customer holds, at most BONUS_MAX_PERCENT
- * of the price, and never the whole sum (a rouble at least is paid in money).
+ * How many bonus kopecks may go to this payment: what the customer holds, at most `percent` of the
+ * price (the server's BONUS_MAX_PERCENT, which `methods/` tells), and never the whole sum (a rouble
+ * at least is paid in money).
  */
-export function bonusCap(price: number, held: number, base: number): number {
-  const byPrice = Math.floor((price * BONUS_MAX_PERCENT) / 100);
+export function bonusCap(price: number, held: number, base: number, percent: number): number {
+  const byPrice = Math.floor((price * percent) / 100);
   return Math.max(0, Math.min(held, byPrice, base - PAYMENT_MIN_KOPECKS));
 }
 
@@ -58,9 +58,11 @@ export function orderCharge(
   part: 'full' | 'half',
   heldBonus: number,
   useBonus: boolean,
+  /** The share of the price bonuses may cover, in percent. */
+  bonusPercent: number,
 ): OrderCharge {
   const base = part === 'half' && canPayHalf(order) ? halfOf(order.price) : amountLeft(order);
-  const bonus = useBonus ? bonusCap(order.price, heldBonus, base) : 0;
+  const bonus = useBonus ? bonusCap(order.price, heldBonus, base, bonusPercent) : 0;
   return { base, bonus, money: base - bonus };
 }
 

@@ -1,6 +1,7 @@
 // Test-only: a small stand-in for the payments API behind `apiFetch`, with the rules of the server.
 import {
   INSTALLMENT_MIN_KOPECKS,
+  BONUS_MAX_PERCENT,
   OrderStatusId,
   type Finances,
   type Order,
@@ -81,6 +82,8 @@ interface State {
   waiting: Payment[];
   packets: PacketWaiting[];
   installments: boolean;
+  /** The server's BONUS_MAX_PERCENT, told by methods/. */
+  bonusMaxPercent: number;
 }
 
 const PREFIX = '/api/client/payments/';
@@ -93,6 +96,7 @@ export function fakePayServer(initial: Partial<State> = {}) {
     waiting: [],
     packets: [],
     installments: true,
+    bonusMaxPercent: BONUS_MAX_PERCENT,
     ...initial,
   };
   const calls: Call[] = [];
@@ -161,6 +165,7 @@ export function fakePayServer(initial: Partial<State> = {}) {
           (query.get('purpose') ?? 'order') as PaymentPurpose,
           amount === null ? null : Number(amount),
         ),
+        bonus_max_percent: state.bonusMaxPercent,
       };
     }
     if (route === 'GET waiting/') {

@@ -118,6 +118,17 @@ describe('/order/{id}/pay', () => {
     expect(openProviderPage).not.toHaveBeenCalled();
   });
 
+  it('caps the bonuses at the share the server sets (BONUS_MAX_PERCENT, told by methods/)', async () => {
+    const server = serve(fakePayServer({ bonusMaxPercent: 2 }));
+    open();
+    const bonus = await screen.findByRole('checkbox', { name: 'Списать бонусы' });
+    expect(screen.getByText(/не больше 2 % стоимости заказа/)).toBeInTheDocument();
+    await userEvent.click(bonus);
+    await userEvent.click(await payButton('5 880 ₽'));
+    await waitFor(() => expect(openProviderPage).toHaveBeenCalledTimes(1));
+    expect(server.callsOf('POST', '/api/client/payments/pay/')[0]?.body).toMatchObject({ bonus: 120_00 });
+  });
+
   it('keeps the Idempotency-Key for a retry after the network failed, and takes a new one after an answer', async () => {
     const server = serve(fakePayServer());
     server.fail('POST /api/client/payments/pay/', ApiError.noResponse());

@@ -7,7 +7,7 @@ import { eagerSchema } from '../../../shared/lazy-schema';
 import { paths } from '../../../shared/paths';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { useServerForm } from '../../../shared/ui/use-server-form';
-import { financesQuery, pay } from '../api';
+import { financesQuery, methodsQuery, pay } from '../api';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { MethodPicker } from '../components/method-picker';
 import { PaySummary, type SummaryLine } from '../components/pay-summary';
@@ -70,6 +70,10 @@ function NotPayable({ order }: { order: Order }) {
 function OrderPayForm({ order }: { order: Order }) {
   const finances = useQuery(financesQuery());
   const heldBonus = finances.data?.bonus ?? 0;
+  // The share of the price bonuses may cover is the server's setting, told with the methods (the
+  // same request as the method picker's while no bonus is taken); none until it is known.
+  const methods = useQuery(methodsQuery('order', amountLeft(order)));
+  const bonusPercent = methods.data?.bonus_max_percent ?? 0;
   const half = canPayHalf(order);
   const payment = usePayment<PayRequest>();
   const { form, alert, submit } = useServerForm<OrderPayFormValues, OrderPayFormOutput>({
@@ -77,7 +81,7 @@ function OrderPayForm({ order }: { order: Order }) {
     defaultValues: { payment_method: '', part: 'full', use_bonus: false },
     fields: FIELDS,
     onSubmit: async (values) => {
-      const charge = orderCharge(order, values.part, heldBonus, values.use_bonus);
+      const charge = orderCharge(order, values.part, heldBonus, values.use_bonus, bonusPercent);
       const body: PayRequest = {
         purpose: 'order',
         object_id: order.id,
@@ -92,9 +96,9 @@ function OrderPayForm({ order }: { order: Order }) {
   const part = form.control('part').value;
   const bonusOn = form.control('use_bonus').value;
   const method = form.control('payment_method').value;
-  const charge = orderCharge(order, part, heldBonus, bonusOn);
+  const charge = orderCharge(order, part, heldBonus, bonusOn, bonusPercent);
   // What could go to bonuses at most, whether or not the box is ticked.
-  const bonusMax = orderCharge(order, part, heldBonus, true).bonus;
+  const bonusMax = orderCharge(order, part, heldBonus, true, bonusPercent).bonus;
 
   const lines: SummaryLine[] = [
     { label: m.price, kopecks: order.price },
@@ -136,7 +140,7 @@ function OrderPayForm({ order }: { order: Order }) {
               ref={form.elementRef('use_bonus')}
               name="use_bonus"
               label={m.useBonus}
-              description={m.useBonusHint(bonusMax)}
+              description={m.useBonusHint(bonusMax, bonusPercent)}
               checked={bonusOn}
               onChange={(event) => form.setValue('use_bonus', event.currentTarget.checked)}
             />
