@@ -55,14 +55,21 @@ export default function AttributionReportPage() {
             label={m.from}
             value={draft.from}
             required
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              // Read now: React clears currentTarget before the updater runs.
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, from: value }));
+            }}
           />
           <TextInput
             type="date"
             label={m.to}
             value={draft.to}
             required
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, to: value }));
+            }}
           />
           <Button type="submit" loading={report.isFetching}>
             {m.show}
