@@ -4,7 +4,13 @@
 // backoff and resumes with `GET …/messages/?after=<last id>`); `RelayClient` sends a frame to the
 // bare relay of chat-relay.ts and receives it there. Both time each message from its first send
 // attempt to its receipt by the other party.
-import { type ChatMessage, type ChatPage, type ServerFrame, api } from '../packages/contract/src/index';
+import {
+  type ChatMessage,
+  type ChatPage,
+  type ServerFrame,
+  api,
+  staffApi,
+} from '../packages/contract/src/index';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -255,7 +261,7 @@ export class AppClient extends Client {
   }
 
   private get messagesPath() {
-    return this.side === 'customer' ? api.orders.messages(this.orderId) : api.staff.messages(this.orderId);
+    return this.side === 'customer' ? api.orders.messages(this.orderId) : staffApi.messages(this.orderId);
   }
 
   protected url() {

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { api, paymentMessages } from '../packages/contract/src/index';
+import { api, paymentMessages, staffApi, paymentsApi } from '../packages/contract/src/index';
 import { openDatabase } from '../apps/server/src/db/index';
 import { checkLedger, type LedgerCheck } from '../apps/server/src/modules/payments/ledger';
 import { CpuMeter, cpuSeconds, freePort, latencyLine, postgresBackends, sleep } from './chat-support';
@@ -209,10 +209,10 @@ async function scene(base: string): Promise<Scene> {
     body: { email, password: PASSWORD },
   });
   const token = login.tokens?.access ?? login.access ?? '';
-  const staff = await must<{ access: string }>(base, 'POST', api.staff.login, { body: MANAGER });
+  const staff = await must<{ access: string }>(base, 'POST', staffApi.login, { body: MANAGER });
 
   const sent = new Date(Date.now() - 1000).toISOString();
-  await must(base, 'POST', api.payments.verificateCode('repayment'), { token, body: {} });
+  await must(base, 'POST', paymentsApi.verificateCode('repayment'), { token, body: {} });
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i += 1) {
     const r = await request(base, 'GET', `/dev/outbox/latest?to=${encodeURIComponent(phone)}`);
@@ -223,15 +223,10 @@ async function scene(base: string): Promise<Scene> {
     if (!code) await sleep(100);
   }
   if (!code) throw new Error(`no SMS code to ${phone} in the dev outbox`);
-  await must(base, 'PATCH', api.payments.verificateCode('repayment'), { token, body: { code } });
-  const status = await must<{ verified: boolean }>(
-    base,
-    'GET',
-    api.payments.verificationStatus('repayment'),
-    {
-      token,
-    },
-  );
+  await must(base, 'PATCH', paymentsApi.verificateCode('repayment'), { token, body: { code } });
+  const status = await must<{ verified: boolean }>(base, 'GET', paymentsApi.verificationStatus('repayment'), {
+    token,
+  });
   if (!status.verified) throw new Error('the customer is not verified after the code');
   return { base, token, phone, managerToken: staff.access };
 }
@@ -272,7 +267,7 @@ async function awaitingOrders(s: Scene, count: number): Promise<Array<{ id: numb
       orders
         .slice(at, at + 10)
         .map((o) =>
-          must(s.base, 'PATCH', api.staff.order(o.id), { token: s.managerToken, body: { price: o.price } }),
+          must(s.base, 'PATCH', staffApi.order(o.id), { token: s.managerToken, body: { price: o.price } }),
         ),
     );
   }
@@ -282,7 +277,7 @@ async function awaitingOrders(s: Scene, count: number): Promise<Array<{ id: numb
 /** Tops the balance up by card through the test bank, as the customer would. */
 async function topUp(s: Scene, kopecks: number): Promise<void> {
   const before = await money(s.base, s.token);
-  const started = await must<{ confirmation_url?: string }>(s.base, 'POST', api.payments.pay, {
+  const started = await must<{ confirmation_url?: string }>(s.base, 'POST', paymentsApi.pay, {
     token: s.token,
     headers: { 'idempotency-key': randomUUID() },
     body: { purpose: 'replenish', amount: kopecks, payment_method: 'bank_card' },
@@ -327,7 +322,7 @@ function balancePayment(s: Scene, order: { id: number; price: number }): Call {
     kind: 'payment',
     amount: order.price,
     send: () =>
-      request(s.base, 'POST', api.payments.pay, {
+      request(s.base, 'POST', paymentsApi.pay, {
         token: s.token,
         headers: { 'idempotency-key': key },
         body: { purpose: 'order', object_id: order.id, payment_method: 'balance' },
@@ -341,7 +336,7 @@ function withdrawal(s: Scene): Call {
     kind: 'withdrawal',
     amount: WITHDRAWAL,
     send: () =>
-      request(s.base, 'POST', api.payments.repayment, {
+      request(s.base, 'POST', paymentsApi.repayment, {
         token: s.token,
         headers: { 'idempotency-key': key },
         body: {

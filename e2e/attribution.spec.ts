@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { api } from '@cabinet/contract';
+import { api, staffApi } from '@cabinet/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, customerToken, MANAGER, placeOrder, staffToken } from './support/api';
 import { login, PASSWORD } from './support/auth';
@@ -195,7 +195,7 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     // An order placed later without the cookies keeps the customer's attribution; priced, paid by card.
     const token = await customerToken(base, { email, password: PASSWORD });
     const id = await placeOrder(base, token, 'Рекламная кампания');
-    await call(base, await staffToken(base, MANAGER), 'PATCH', api.staff.order(id), { price: 2_500_00 });
+    await call(base, await staffToken(base, MANAGER), 'PATCH', staffApi.order(id), { price: 2_500_00 });
     const started = await pay(base, token, { purpose: 'order', object_id: id, payment_method: 'bank_card' });
     await page.goto(started.confirmation_url ?? '');
     await payOnBankPage(page);

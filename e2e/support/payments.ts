@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { ORDER_STATUSES, api } from '@cabinet/contract';
+import { ORDER_STATUSES, api, staffApi, paymentsApi } from '@cabinet/contract';
 import { call, customerToken, MANAGER, placeOrder, staffToken, type Credentials } from './api';
 import { PASSWORD } from './auth';
 import { uniqueEmail } from './outbox';
@@ -52,7 +52,7 @@ export async function awaitingOrder(
 ): Promise<number> {
   const id = await placeOrder(base, customer.token, topic);
   const manager = await staffToken(base, MANAGER);
-  await call(base, manager, 'PATCH', api.staff.order(id), { price: priceKopecks });
+  await call(base, manager, 'PATCH', staffApi.order(id), { price: priceKopecks });
   const status = await orderStatusId(base, customer.token, id);
   if (status !== 2) throw new Error(`order ${id} is in status ${status} after pricing, not 2`);
   return id;
@@ -75,7 +75,7 @@ export async function pay(
   token: string,
   body: { purpose: string; object_id?: number; amount?: number; payment_method: string },
 ): Promise<{ pay_id: number; status: string; confirmation_url?: string }> {
-  const r = await fetch(`${base}${api.payments.pay}`, {
+  const r = await fetch(`${base}${paymentsApi.pay}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,

@@ -9,6 +9,7 @@ import {
   attributionMessages,
   countersApi,
   staffMessages,
+  staffApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -88,7 +89,7 @@ async function placeWith(customer: PayCustomer, cookies: Record<string, string>)
 }
 
 function report(auth: { authorization: string }, query: string) {
-  return t.app.inject({ method: 'GET', url: `${api.staff.attributionReport}?${query}`, headers: auth });
+  return t.app.inject({ method: 'GET', url: `${staffApi.attributionReport}?${query}`, headers: auth });
 }
 
 describe('recording the attribution', () => {
@@ -252,7 +253,7 @@ describe('the staff report', () => {
     expect(byCustomer.statusCode).toBe(403);
     expect(byCustomer.json()).toEqual({ detail: staffMessages.staffOnly });
     expect(
-      (await t.app.inject({ method: 'GET', url: `${api.staff.attributionReport}?${q}` })).statusCode,
+      (await t.app.inject({ method: 'GET', url: `${staffApi.attributionReport}?${q}` })).statusCode,
     ).toBe(401);
   });
 });

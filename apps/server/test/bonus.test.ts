@@ -4,6 +4,7 @@ import {
   BonusSchema,
   api,
   referralMessages,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +141,7 @@ describe('GET bonus/', () => {
       title: referralMessages.expiredTitle,
     });
     expect((await bonusOf(c.auth)).history.filter((h) => h.kind === 'bonus_expired')).toHaveLength(1);
-    const balance = await t.app.inject({ method: 'GET', url: api.payments.balance, headers: c.auth });
+    const balance = await t.app.inject({ method: 'GET', url: paymentsApi.balance, headers: c.auth });
     expect(balance.json<{ results: Array<{ kind: string; bonus: number }> }>().results[0]).toMatchObject({
       kind: 'bonus_expired',
       bonus: -150_00,

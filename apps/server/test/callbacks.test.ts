@@ -4,6 +4,7 @@ import {
   api,
   profileMessages,
   staffMessages,
+  staffApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
@@ -23,7 +24,7 @@ describe('phone callbacks', () => {
   const ask = (access: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: api.profile.callbacks, headers: bearer(access), payload });
   const list = async () => {
-    const res = await t.app.inject({ method: 'GET', url: api.staff.callbacks, headers: manager.auth });
+    const res = await t.app.inject({ method: 'GET', url: staffApi.callbacks, headers: manager.auth });
     expect(res.statusCode, res.body).toBe(200);
     return StaffCallbackListSchema.parse(res.json()).results;
   };
@@ -45,7 +46,7 @@ describe('phone callbacks', () => {
 
     const done = await t.app.inject({
       method: 'POST',
-      url: api.staff.callbackDone(created.id),
+      url: staffApi.callbackDone(created.id),
       headers: manager.auth,
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -56,14 +57,14 @@ describe('phone callbacks', () => {
 
     const twice = await t.app.inject({
       method: 'POST',
-      url: api.staff.callbackDone(created.id),
+      url: staffApi.callbackDone(created.id),
       headers: manager.auth,
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: profileMessages.callbackAlreadyDone });
     const unknown = await t.app.inject({
       method: 'POST',
-      url: api.staff.callbackDone(999_999),
+      url: staffApi.callbackDone(999_999),
       headers: manager.auth,
     });
     expect(unknown.statusCode).toBe(404);
@@ -79,7 +80,7 @@ describe('phone callbacks', () => {
       ids.push(CallbackCreatedSchema.parse(res.json()).id);
     }
     const [first, second, third] = ids as [number, number, number];
-    await t.app.inject({ method: 'POST', url: api.staff.callbackDone(third), headers: manager.auth });
+    await t.app.inject({ method: 'POST', url: staffApi.callbackDone(third), headers: manager.auth });
     const order = (await list()).map((r) => r.id).filter((id) => ids.includes(id));
     expect(order).toEqual([second, first, third]);
     const rows = await list();
@@ -122,8 +123,8 @@ describe('phone callbacks', () => {
   it('lets only managers see and mark requests: an author and a customer get 403', async () => {
     const c = await registerCustomer(t.app);
     for (const [method, url] of [
-      ['GET', api.staff.callbacks],
-      ['POST', api.staff.callbackDone(1)],
+      ['GET', staffApi.callbacks],
+      ['POST', staffApi.callbackDone(1)],
     ] as const) {
       const byAuthor = await t.app.inject({ method, url, headers: performer.auth });
       expect(byAuthor.statusCode, `${method} ${url}`).toBe(403);

@@ -10,6 +10,7 @@ import {
   certificateMessages,
   normalizeCertificateCode,
   type Certificate,
+  paymentsApi,
 } from '@cabinet/contract';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,7 +166,7 @@ describe('paying', () => {
     const cert = await buy(alice, 5_000_00);
     const methods = await t.app.inject({
       method: 'GET',
-      url: `${api.payments.methods}?purpose=certificate&amount=${cert.value}`,
+      url: `${paymentsApi.methods}?purpose=certificate&amount=${cert.value}`,
       headers: alice.auth,
     });
     expect(PaymentMethodsSchema.parse(methods.json()).payment_methods.map((m) => m.id)).toEqual([
@@ -227,7 +228,7 @@ describe('paying', () => {
       payment_method: 'bank_card',
     });
     expect(again.statusCode).toBe(409);
-    const history = await t.app.inject({ method: 'GET', url: api.payments.history, headers: alice.auth });
+    const history = await t.app.inject({ method: 'GET', url: paymentsApi.history, headers: alice.auth });
     expect(history.json()).toMatchObject({
       results: [
         { pay_id: payId, purpose: 'certificate', object_id: cert.id, status: 'succeeded', amount: 2_000_00 },
@@ -339,7 +340,7 @@ describe('redeeming', () => {
 
     // The redemption is a row on the friend's balance screen.
     const balance = BalanceSchema.parse(
-      (await t.app.inject({ method: 'GET', url: api.payments.balance, headers: friend.auth })).json(),
+      (await t.app.inject({ method: 'GET', url: paymentsApi.balance, headers: friend.auth })).json(),
     );
     expect(balance.results[0]).toMatchObject({ kind: 'certificate_redeem', money: 3_000_00, bonus: 0 });
     expect(balance.results[0]!.title).toContain('3\u00a0000\u00a0₽');
@@ -430,7 +431,7 @@ describe('redeeming', () => {
       paid: 3_500_00,
     });
     expect(await finances(t.app, friend.id)).toMatchObject({ money: 1_500_00 });
-    const history = await t.app.inject({ method: 'GET', url: api.payments.history, headers: friend.auth });
+    const history = await t.app.inject({ method: 'GET', url: paymentsApi.history, headers: friend.auth });
     expect(history.json()).toMatchObject({
       results: [{ purpose: 'order', object_id: orderId, payment_method: 'balance', amount: 3_500_00 }],
     });

@@ -1,4 +1,11 @@
-import { ChatMessageSchema, ChatPageSchema, api, type ChatMessage, type WorkType } from '@cabinet/contract';
+import {
+  ChatMessageSchema,
+  ChatPageSchema,
+  api,
+  type ChatMessage,
+  type WorkType,
+  staffApi,
+} from '@cabinet/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -139,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       orderId = (await placeOrder(one.app, anna, orderBody(workType))).id;
       const priced = await one.app.inject({
         method: 'PATCH',
-        url: api.staff.order(orderId),
+        url: staffApi.order(orderId),
         headers: manager.auth,
         payload: { price: 300_000 },
       });
@@ -147,7 +154,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       await payInDb(one.app, orderId);
       const assigned = await two.app.inject({
         method: 'POST',
-        url: api.staff.assign(orderId),
+        url: staffApi.assign(orderId),
         headers: manager.auth,
         payload: { performer_id: author.id },
       });
@@ -173,7 +180,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const hello = await post(one, anna, api.orders.messages(orderId), 'Здравствуйте!');
       const atAuthor = await authorSocket.waitFor('message', (f) => f.payload.message.id === hello.id);
       expect(atAuthor.payload.message.author).toEqual({ role: 'customer', name: 'Анна' });
-      const reply = await post(two, author.auth, api.staff.messages(orderId), 'Добрый день!');
+      const reply = await post(two, author.auth, staffApi.messages(orderId), 'Добрый день!');
       await customerSocket.waitFor('message', (f) => f.payload.message.id === reply.id);
       await customerSocket.waitFor('unread', (f) => f.payload.order_id === orderId && f.payload.unread === 1);
 
@@ -203,9 +210,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const lastSeen = seen.at(-1)!.id;
       const whileDown = [
         await post(one, anna, api.orders.messages(orderId), 'Вы здесь?'),
-        await post(two, author.auth, api.staff.messages(orderId), 'Да, связь барахлит'),
+        await post(two, author.auth, staffApi.messages(orderId), 'Да, связь барахлит'),
         await post(one, anna, api.orders.messages(orderId), 'Понятно'),
-        await post(two, author.auth, api.staff.messages(orderId), 'Всё сохранится'),
+        await post(two, author.auth, staffApi.messages(orderId), 'Всё сохранится'),
         await post(one, anna, api.orders.messages(orderId), 'Спасибо'),
       ];
       const ids = whileDown.map((m) => m.id);
@@ -223,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const atCustomer = await resume(one, anna, api.orders.messages(orderId), lastSeen);
       expect(atCustomer.map((m) => m.id)).toEqual(ids);
       expect(atCustomer.map((m) => m.text)).toEqual(whileDown.map((m) => m.text));
-      const atAuthor = await resume(two, author.auth, api.staff.messages(orderId), lastSeen);
+      const atAuthor = await resume(two, author.auth, staffApi.messages(orderId), lastSeen);
       expect(atAuthor.map((m) => m.id)).toEqual(ids);
       seen.push(...whileDown);
     }, 60_000);
@@ -237,7 +244,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       }
       const after = await post(one, anna, api.orders.messages(orderId), 'Теперь всё работает?');
       await authorSocket.waitFor('message', (f) => f.payload.message.id === after.id);
-      const back = await post(two, author.auth, api.staff.messages(orderId), 'Да!');
+      const back = await post(two, author.auth, staffApi.messages(orderId), 'Да!');
       await customerSocket.waitFor('message', (f) => f.payload.message.id === back.id);
       // The sockets lived through the outage: Redis is between the instances, not the clients.
       expect(customerSocket.ws.readyState).toBe(customerSocket.ws.OPEN);

@@ -1,4 +1,11 @@
-import { ChatMessageSchema, ChatPageSchema, api, type ChatMessage, type ChatPage } from '@cabinet/contract';
+import {
+  ChatMessageSchema,
+  ChatPageSchema,
+  api,
+  type ChatMessage,
+  type ChatPage,
+  staffApi,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -44,7 +51,7 @@ export function send(
 ) {
   return app.inject({
     method: 'POST',
-    url: staff ? api.staff.messages(orderId) : api.orders.messages(orderId),
+    url: staff ? staffApi.messages(orderId) : api.orders.messages(orderId),
     headers: auth,
     payload: { client_id: clientId(), ...body },
   });
@@ -69,7 +76,7 @@ export async function history(
   query = '',
   staff = false,
 ): Promise<ChatPage> {
-  const url = `${staff ? api.staff.messages(orderId) : api.orders.messages(orderId)}${query}`;
+  const url = `${staff ? staffApi.messages(orderId) : api.orders.messages(orderId)}${query}`;
   const res = await app.inject({ method: 'GET', url, headers: auth });
   expect(res.statusCode, res.body).toBe(200);
   return ChatPageSchema.parse(res.json());

@@ -8,6 +8,7 @@ import {
   chatMessages,
   orderMessages,
   type ChatMessage,
+  staffApi,
 } from '@cabinet/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ afterAll(() => t.close());
 const read = async (auth: Auth, orderId: number, upTo: number, staff = false) => {
   const res = await t.app.inject({
     method: 'POST',
-    url: staff ? api.staff.messagesRead(orderId) : api.orders.messagesRead(orderId),
+    url: staff ? staffApi.messagesRead(orderId) : api.orders.messagesRead(orderId),
     headers: auth,
     payload: { up_to_id: upTo },
   });
@@ -44,7 +45,7 @@ const read = async (auth: Auth, orderId: number, upTo: number, staff = false) =>
 const unread = async (auth: Auth, staff = false) => {
   const res = await t.app.inject({
     method: 'GET',
-    url: staff ? api.staff.chatUnread : api.chatUnread,
+    url: staff ? staffApi.chatUnread : api.chatUnread,
     headers: auth,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -361,7 +362,7 @@ describe('read marks and unread counters', () => {
     });
     const gone = await t.app.inject({
       method: 'GET',
-      url: api.staff.messages(o.orderId),
+      url: staffApi.messages(o.orderId),
       headers: author.auth,
     });
     expect(gone.statusCode).toBe(404);
@@ -402,7 +403,7 @@ describe('files in messages', () => {
     const staffUpload = multipart([{ name: 'План.pdf', content: samples.pdf }]);
     const uploaded = await t.app.inject({
       method: 'POST',
-      url: `${api.staff.files(o.orderId)}?kind=intermediate`,
+      url: `${staffApi.files(o.orderId)}?kind=intermediate`,
       headers: { ...author.auth, ...staffUpload.headers },
       payload: staffUpload.payload,
     });

@@ -6,6 +6,7 @@ import {
   chatMessages,
   type ChatMessage,
   type WorkType,
+  staffApi,
 } from '@cabinet/contract';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
@@ -47,7 +48,7 @@ describe('the chat socket', () => {
     const id = (await placeOrder(t.app, who, orderBody(workType))).id;
     const priced = await t.app.inject({
       method: 'PATCH',
-      url: api.staff.order(id),
+      url: staffApi.order(id),
       headers: manager.auth,
       payload: { price: 300_000 },
     });
@@ -55,7 +56,7 @@ describe('the chat socket', () => {
     await payInDb(t.app, id);
     const assigned = await t.app.inject({
       method: 'POST',
-      url: api.staff.assign(id),
+      url: staffApi.assign(id),
       headers: manager.auth,
       payload: { performer_id: author.id },
     });
@@ -273,7 +274,7 @@ describe('the chat socket', () => {
     });
 
     it('pushes the author’s answer to the customer with the unread count, and the read mark back', async () => {
-      const m = await post(author.auth, api.staff.messages(orderId), 'Добрый день, план будет завтра');
+      const m = await post(author.auth, staffApi.messages(orderId), 'Добрый день, план будет завтра');
       const got = await customer.waitFor('message', (f) => f.payload.message.id === m.id);
       expect(got.payload.message.staff_id).toBeNull();
       expect(got.payload.message.author).toEqual({ role: 'performer', name: 'Автор Иван К.' });

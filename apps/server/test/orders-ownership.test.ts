@@ -1,4 +1,4 @@
-import { OrderListSchema, OrderStatusId, api, type WorkType } from '@cabinet/contract';
+import { OrderListSchema, OrderStatusId, api, type WorkType, paymentsApi } from '@cabinet/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -398,12 +398,12 @@ describe("another customer's orders, packets and invoices cannot be paid or read
       'pay-many/': () =>
         t.app.inject({
           method: 'POST',
-          url: api.payments.payMany,
+          url: paymentsApi.payMany,
           headers: { ...bob.auth, 'idempotency-key': idemKey() },
           payload: { pay_ids: ids.invoices, payment_method: 'balance' },
         }),
       'GET orders-packet-waiting/{id}/': () =>
-        t.app.inject({ method: 'GET', url: api.payments.packetWaiting(ids.packet), headers: bob.auth }),
+        t.app.inject({ method: 'GET', url: paymentsApi.packetWaiting(ids.packet), headers: bob.auth }),
     };
     for (const [name, attempt] of Object.entries(attempts)) {
       const res = await attempt();

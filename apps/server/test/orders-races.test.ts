@@ -1,4 +1,4 @@
-import { OrderCreatedSchema, api, orderMessages, type WorkType } from '@cabinet/contract';
+import { OrderCreatedSchema, api, orderMessages, type WorkType, staffApi } from '@cabinet/contract';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +106,7 @@ describe('requests of one customer at the same time', () => {
       ...ids.map((id, i) =>
         t.app.inject({
           method: 'PATCH',
-          url: api.staff.order(id),
+          url: staffApi.order(id),
           headers: manager.auth,
           payload: { price: 100_000 + i },
         }),

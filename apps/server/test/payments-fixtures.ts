@@ -1,4 +1,11 @@
-import { OrderPacketListSchema, OrderStatusId, api, referenceApi, type WorkType } from '@cabinet/contract';
+import {
+  OrderPacketListSchema,
+  OrderStatusId,
+  api,
+  referenceApi,
+  type WorkType,
+  paymentsApi,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -156,7 +163,7 @@ export function pay(
 ) {
   return app.inject({
     method: 'POST',
-    url: api.payments.pay,
+    url: paymentsApi.pay,
     headers: key === null ? auth : { ...auth, 'idempotency-key': key },
     payload,
   });

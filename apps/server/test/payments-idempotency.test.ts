@@ -1,4 +1,4 @@
-import { PayResultSchema, api, paymentMessages } from '@cabinet/contract';
+import { PayResultSchema, paymentMessages, paymentsApi } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, idempotencyInFlight, requestHash } from '../src/modules/payments/idempotency';
 import type { TestApp } from './helpers';
@@ -95,7 +95,7 @@ describe('Idempotency-Key on the money-moving POSTs', () => {
     expect(other.json()).toMatchObject({ detail: paymentMessages.idempotencyKeyReused });
     const many = await t.app.inject({
       method: 'POST',
-      url: api.payments.payMany,
+      url: paymentsApi.payMany,
       headers: { ...c.auth, 'idempotency-key': key },
       payload: { pay_ids: [1], payment_method: 'balance' },
     });

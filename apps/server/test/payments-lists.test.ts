@@ -3,9 +3,9 @@ import {
   OrderStatusId,
   PayResultSchema,
   PaymentListSchema,
-  api,
   orderMessages,
   type PaymentPurpose,
+  paymentsApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, postTxn } from '../src/modules/payments/ledger';
@@ -47,7 +47,7 @@ async function list(customer: PayCustomer, url: string) {
   return PaymentListSchema.parse(res.json());
 }
 
-async function balance(customer: PayCustomer, url: string = api.payments.balance) {
+async function balance(customer: PayCustomer, url: string = paymentsApi.balance) {
   const res = await get(customer, url);
   expect(res.statusCode, res.body).toBe(200);
   return BalanceSchema.parse(res.json());
@@ -91,7 +91,7 @@ describe('waiting/', () => {
     const second = await awaitingOrder(t.app, customer, 2_500_00, { paid: 500_00 });
     // Not waiting for payment: no invoice.
     await awaitingOrder(t.app, customer, 3_000_00, { status: OrderStatusId.searchingAuthor, paid: 3_000_00 });
-    const page = await list(customer, api.payments.waiting);
+    const page = await list(customer, paymentsApi.waiting);
     expect(page.count).toBe(2);
     expect(page.next).toBeNull();
     expect(page.previous).toBeNull();
@@ -109,7 +109,7 @@ describe('waiting/', () => {
     expect(times).toEqual([...times].sort().reverse());
 
     // Read again: the same invoices, not new ones.
-    const again = await list(customer, api.payments.waiting);
+    const again = await list(customer, paymentsApi.waiting);
     expect(again.results.map((p) => p.pay_id).sort()).toEqual(page.results.map((p) => p.pay_id).sort());
   });
 
@@ -119,7 +119,7 @@ describe('waiting/', () => {
       await awaitingOrder(t.app, customer, 1_000_00),
       await awaitingOrder(t.app, customer, 2_000_00),
     ];
-    const pages = await Promise.all(Array.from({ length: 8 }, () => list(customer, api.payments.waiting)));
+    const pages = await Promise.all(Array.from({ length: 8 }, () => list(customer, paymentsApi.waiting)));
     for (const page of pages) expect(page.count).toBe(2);
     const rows = await t.app.database.db
       .selectFrom('payments')
@@ -134,9 +134,9 @@ describe('waiting/', () => {
     const bob = await payCustomer(t.app);
     const aliceOrder = await awaitingOrder(t.app, alice, 1_000_00);
     await pastPayment(alice, { status: 'pending', created_at: new Date().toISOString() });
-    const bobPage = await list(bob, api.payments.waiting);
+    const bobPage = await list(bob, paymentsApi.waiting);
     expect(bobPage).toEqual({ results: [], next: null, previous: null, count: 0 });
-    const alicePage = await list(alice, api.payments.waiting);
+    const alicePage = await list(alice, paymentsApi.waiting);
     expect(alicePage.count).toBe(2);
     expect(alicePage.results.some((p) => p.object_id === aliceOrder)).toBe(true);
   });
@@ -149,29 +149,29 @@ describe('waiting/', () => {
         await pastPayment(customer, { status: 'pending', created_at: `2026-05-0${i + 1}T10:00:00.000Z` }),
       );
     }
-    const base = `${PUBLIC}${api.payments.waiting}`;
-    const p1 = await list(customer, `${api.payments.waiting}?page_size=2`);
+    const base = `${PUBLIC}${paymentsApi.waiting}`;
+    const p1 = await list(customer, `${paymentsApi.waiting}?page_size=2`);
     expect(p1).toMatchObject({ count: 5, next: `${base}?page=2&page_size=2`, previous: null });
     expect(p1.results.map((p) => p.pay_id)).toEqual([ids[4], ids[3]]);
-    const p2 = await list(customer, `${api.payments.waiting}?page=2&page_size=2`);
+    const p2 = await list(customer, `${paymentsApi.waiting}?page=2&page_size=2`);
     expect(p2).toMatchObject({ next: `${base}?page=3&page_size=2`, previous: `${base}?page_size=2` });
     expect(p2.results.map((p) => p.pay_id)).toEqual([ids[2], ids[1]]);
-    const p3 = await list(customer, `${api.payments.waiting}?page=3&page_size=2`);
+    const p3 = await list(customer, `${paymentsApi.waiting}?page=3&page_size=2`);
     expect(p3).toMatchObject({ next: null, previous: `${base}?page=2&page_size=2` });
     expect(p3.results.map((p) => p.pay_id)).toEqual([ids[0]]);
 
-    const past = await get(customer, `${api.payments.waiting}?page=4&page_size=2`);
+    const past = await get(customer, `${paymentsApi.waiting}?page=4&page_size=2`);
     expect(past.statusCode).toBe(404);
     expect(past.json()).toMatchObject({ detail: orderMessages.invalidPage });
-    const bad = await get(customer, `${api.payments.waiting}?page=0`);
+    const bad = await get(customer, `${paymentsApi.waiting}?page=0`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errors: { page: [expect.any(String)] } });
   });
 
   it('needs a customer token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api.payments.waiting });
+    const res = await t.app.inject({ method: 'GET', url: paymentsApi.waiting });
     expect(res.statusCode).toBe(401);
-    for (const url of [api.payments.history, api.payments.balance]) {
+    for (const url of [paymentsApi.history, paymentsApi.balance]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -185,7 +185,7 @@ describe('history/', () => {
     const b = await pastPayment(customer, { status: 'canceled', created_at: '2026-03-02T09:00:00.000Z' });
     await pastPayment(customer, { status: 'pending', created_at: '2026-03-03T09:00:00.000Z' });
     await pastPayment(other, { status: 'succeeded', created_at: '2026-03-04T09:00:00.000Z' });
-    const page = await list(customer, api.payments.history);
+    const page = await list(customer, paymentsApi.history);
     expect(page.count).toBe(2);
     expect(page.results.map((p) => [p.pay_id, p.status])).toEqual([
       [b, 'canceled'],
@@ -223,7 +223,7 @@ describe('history/', () => {
     });
 
     const ids = async (query: string) =>
-      (await list(customer, `${api.payments.history}?${query}`)).results.map((p) => p.pay_id);
+      (await list(customer, `${paymentsApi.history}?${query}`)).results.map((p) => p.pay_id);
     expect(await ids('from=2026-03-10&to=2026-03-11')).toEqual([end, tip, start]);
     expect(await ids('from=2026-03-10')).toEqual([after, end, tip, start]);
     expect(await ids('to=2026-03-10')).toEqual([tip, start, before]);
@@ -232,10 +232,10 @@ describe('history/', () => {
     expect(await ids('purpose=replenish&from=2026-03-11')).toEqual([after, end]);
     expect(await ids('purpose=order')).toEqual([]);
 
-    const p1 = await list(customer, `${api.payments.history}?from=2026-03-10&purpose=replenish&page_size=2`);
+    const p1 = await list(customer, `${paymentsApi.history}?from=2026-03-10&purpose=replenish&page_size=2`);
     expect(p1.count).toBe(3);
     const next = new URL(p1.next ?? '');
-    expect(`${next.origin}${next.pathname}`).toBe(`${PUBLIC}${api.payments.history}`);
+    expect(`${next.origin}${next.pathname}`).toBe(`${PUBLIC}${paymentsApi.history}`);
     expect(Object.fromEntries(next.searchParams)).toEqual({
       from: '2026-03-10',
       purpose: 'replenish',
@@ -254,14 +254,14 @@ describe('history/', () => {
 
   it('refuses a reversed period, a malformed date and an unknown purpose in Russian', async () => {
     const customer = await payCustomer(t.app);
-    const reversed = await get(customer, `${api.payments.history}?from=2026-03-11&to=2026-03-10`);
+    const reversed = await get(customer, `${paymentsApi.history}?from=2026-03-11&to=2026-03-10`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual({
       detail: listMessages.periodReversed,
       errors: { from: [listMessages.periodReversed] },
     });
     for (const query of ['from=10.03.2026', 'to=2026-02-30', 'purpose=gift']) {
-      const res = await get(customer, `${api.payments.history}?${query}`);
+      const res = await get(customer, `${paymentsApi.history}?${query}`);
       expect(res.statusCode, query).toBe(400);
       const body = res.json() as { detail: string; errors: Record<string, string[]> };
       expect(Object.keys(body.errors)).toEqual([query.split('=')[0]]);
@@ -331,14 +331,14 @@ describe('balance/', () => {
       count: 0,
     });
     for (let i = 1; i <= 3; i += 1) await giveMoney(t.app, customer.id, i * 100_00);
-    const base = `${PUBLIC}${api.payments.balance}`;
-    const p1 = await balance(customer, `${api.payments.balance}?page_size=2`);
+    const base = `${PUBLIC}${paymentsApi.balance}`;
+    const p1 = await balance(customer, `${paymentsApi.balance}?page_size=2`);
     expect(p1).toMatchObject({ money: 600_00, count: 3, next: `${base}?page=2&page_size=2`, previous: null });
     expect(p1.results.map((m) => m.money)).toEqual([300_00, 200_00]);
-    const p2 = await balance(customer, `${api.payments.balance}?page=2&page_size=2`);
+    const p2 = await balance(customer, `${paymentsApi.balance}?page=2&page_size=2`);
     expect(p2).toMatchObject({ money: 600_00, next: null, previous: `${base}?page_size=2` });
     expect(p2.results.map((m) => m.money)).toEqual([100_00]);
-    expect((await get(customer, `${api.payments.balance}?page=3&page_size=2`)).statusCode).toBe(404);
+    expect((await get(customer, `${paymentsApi.balance}?page=3&page_size=2`)).statusCode).toBe(404);
   });
 });
 
@@ -353,8 +353,8 @@ describe('the lists after paying through the API', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { pay_id, confirmation_url } = PayResultSchema.parse(res.json());
     // Waiting for the bank: on waiting/, not yet on history/ or the balance.
-    expect((await list(customer, api.payments.waiting)).results.map((p) => p.pay_id)).toEqual([pay_id]);
-    expect((await list(customer, api.payments.history)).count).toBe(0);
+    expect((await list(customer, paymentsApi.waiting)).results.map((p) => p.pay_id)).toEqual([pay_id]);
+    expect((await list(customer, paymentsApi.history)).count).toBe(0);
     expect((await balance(customer)).count).toBe(0);
 
     const bank = await t.app.inject({
@@ -365,13 +365,13 @@ describe('the lists after paying through the API', () => {
     });
     expect(bank.statusCode).toBe(303);
 
-    expect((await list(customer, api.payments.waiting)).count).toBe(0);
-    const history = await list(customer, api.payments.history);
+    expect((await list(customer, paymentsApi.waiting)).count).toBe(0);
+    const history = await list(customer, paymentsApi.history);
     expect(history.results).toMatchObject([
       { pay_id, purpose: 'replenish', amount: 1_500_00, status: 'succeeded', payment_method: 'bank_card' },
     ]);
-    expect(await list(customer, `${api.payments.history}?purpose=replenish`)).toMatchObject({ count: 1 });
-    expect(await list(customer, `${api.payments.history}?purpose=order`)).toMatchObject({ count: 0 });
+    expect(await list(customer, `${paymentsApi.history}?purpose=replenish`)).toMatchObject({ count: 1 });
+    expect(await list(customer, `${paymentsApi.history}?purpose=order`)).toMatchObject({ count: 0 });
     const b = await balance(customer);
     expect(b).toMatchObject({ money: 1_500_00, bonus: 0, count: 1 });
     expect(b.results[0]).toMatchObject({ kind: 'replenish', money: 1_500_00, bonus: 0 });
@@ -382,7 +382,7 @@ describe('the lists after paying through the API', () => {
     const customer = await payCustomer(t.app);
     await giveMoney(t.app, customer.id, 3_000_00);
     const orderId = await awaitingOrder(t.app, customer, 2_000_00);
-    expect((await list(customer, api.payments.waiting)).results.map((p) => p.object_id)).toEqual([orderId]);
+    expect((await list(customer, paymentsApi.waiting)).results.map((p) => p.object_id)).toEqual([orderId]);
     const res = await pay(t.app, customer.auth, {
       purpose: 'order',
       object_id: orderId,
@@ -392,8 +392,8 @@ describe('the lists after paying through the API', () => {
     expect(PayResultSchema.parse(res.json())).toMatchObject({ status: 'succeeded' });
     expect(await orderRow(t.app, orderId)).toMatchObject({ status_id: OrderStatusId.searchingAuthor });
 
-    expect((await list(customer, api.payments.waiting)).count).toBe(0);
-    expect((await list(customer, api.payments.history)).results).toMatchObject([
+    expect((await list(customer, paymentsApi.waiting)).count).toBe(0);
+    expect((await list(customer, paymentsApi.history)).results).toMatchObject([
       { object_id: orderId, amount: 2_000_00, status: 'succeeded', payment_method: 'balance' },
     ]);
     const b = await balance(customer);

@@ -8,6 +8,7 @@ import {
   api,
   orderMessages,
   paymentMessages,
+  paymentsApi,
 } from '@cabinet/contract';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -384,7 +385,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
       const id = await awaitingOrder(capped.app, d, 5_000_00);
       const methods = await capped.app.inject({
         method: 'GET',
-        url: `${api.payments.methods}?purpose=order&amount=500000`,
+        url: `${paymentsApi.methods}?purpose=order&amount=500000`,
         headers: d.auth,
       });
       expect(methods.json()).toMatchObject({ bonus_max_percent: 10 });
@@ -414,7 +415,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     // By default the cap is the contract's 30 %.
     const methods = await t.app.inject({
       method: 'GET',
-      url: `${api.payments.methods}?purpose=order`,
+      url: `${paymentsApi.methods}?purpose=order`,
       headers: c.auth,
     });
     expect(methods.json()).toMatchObject({ bonus_max_percent: BONUS_MAX_PERCENT });
@@ -446,7 +447,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     const methods = async (query: string) =>
       PaymentMethodsSchema.parse(
         (
-          await t.app.inject({ method: 'GET', url: `${api.payments.methods}?${query}`, headers: c.auth })
+          await t.app.inject({ method: 'GET', url: `${paymentsApi.methods}?${query}`, headers: c.auth })
         ).json(),
       ).payment_methods;
     expect((await methods('purpose=order&amount=300000')).map((m) => m.id)).toEqual([
@@ -484,7 +485,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
       expect(res.json()).toMatchObject({ detail: paymentMessages.installmentsOff });
       const list = await off.app.inject({
         method: 'GET',
-        url: `${api.payments.methods}?purpose=order&amount=1000000`,
+        url: `${paymentsApi.methods}?purpose=order&amount=1000000`,
         headers: d.auth,
       });
       expect(PaymentMethodsSchema.parse(list.json()).payment_methods.map((m) => m.id)).not.toContain(
@@ -595,7 +596,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     const packet = await awaitingPacket(t.app, c, 2_000_00);
     const waiting = await t.app.inject({
       method: 'GET',
-      url: api.payments.packetWaiting(packet.placedId),
+      url: paymentsApi.packetWaiting(packet.placedId),
       headers: c.auth,
     });
     expect(waiting.statusCode, waiting.body).toBe(200);
@@ -649,14 +650,14 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
 
     const noKey = await t.app.inject({
       method: 'POST',
-      url: api.payments.payMany,
+      url: paymentsApi.payMany,
       headers: c.auth,
       payload: { pay_ids: invoices.map((i) => i.id), payment_method: 'balance' },
     });
     expect(noKey.statusCode).toBe(400);
     const res = await t.app.inject({
       method: 'POST',
-      url: api.payments.payMany,
+      url: paymentsApi.payMany,
       headers: { ...c.auth, 'idempotency-key': `many-${c.id}` },
       payload: { pay_ids: invoices.map((i) => i.id), payment_method: 'balance' },
     });
@@ -707,7 +708,7 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
     expect(invoices).toHaveLength(2);
     const many = await t.app.inject({
       method: 'POST',
-      url: api.payments.payMany,
+      url: paymentsApi.payMany,
       headers: { ...c.auth, 'idempotency-key': `many-card-${c.id}` },
       payload: { pay_ids: invoices.map((i) => i.id), payment_method: 'bank_card' },
     });

@@ -5,9 +5,10 @@ import {
   RepaymentResultSchema,
   StaffRefundClaimListSchema,
   StaffRefundClaimSchema,
-  api,
   paymentMessages,
   staffMessages,
+  staffApi,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -136,16 +137,16 @@ describe('repayment of the balance to a card', () => {
   it('refuses an unverified customer with 403 and moves nothing, then pays out after verification', async () => {
     const c = await customerWithPhone(t.app);
     await giveMoney(t.app, c.id, 5_000_00);
-    const refused = await post(t.app, api.payments.repayment, c.auth, repayment());
+    const refused = await post(t.app, paymentsApi.repayment, c.auth, repayment());
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: paymentMessages.verificationRequired });
     expect((await finances(t.app, c.id)).money).toBe(5_000_00);
 
     // A code requested but not confirmed is no verification, nor is one for bonus.
-    await post(t.app, api.payments.verificateCode('repayment'), c.auth);
-    expect((await post(t.app, api.payments.repayment, c.auth, repayment())).statusCode).toBe(403);
+    await post(t.app, paymentsApi.verificateCode('repayment'), c.auth);
+    expect((await post(t.app, paymentsApi.repayment, c.auth, repayment())).statusCode).toBe(403);
     await verify(t.app, c, 'bonus');
-    expect((await post(t.app, api.payments.repayment, c.auth, repayment())).statusCode).toBe(403);
+    expect((await post(t.app, paymentsApi.repayment, c.auth, repayment())).statusCode).toBe(403);
     expect((await finances(t.app, c.id)).money).toBe(5_000_00);
     // A minute on, a new code for repayment.
     await t.app.database.db
@@ -155,7 +156,7 @@ describe('repayment of the balance to a card', () => {
       .where('purpose', '=', 'repayment')
       .execute();
     await verify(t.app, c);
-    const res = await post(t.app, api.payments.repayment, c.auth, repayment());
+    const res = await post(t.app, paymentsApi.repayment, c.auth, repayment());
     expect(res.statusCode, res.body).toBe(200);
     const body = RepaymentResultSchema.parse(res.json());
     expect(body).toMatchObject({ status: 'succeeded', money: 4_000_00 });
@@ -187,21 +188,21 @@ describe('repayment of the balance to a card', () => {
     const c = await customerWithPhone(t.app);
     await verify(t.app, c);
     await giveMoney(t.app, c.id, 500_00);
-    const short = await post(t.app, api.payments.repayment, c.auth, repayment({ amount: 500_01 }));
+    const short = await post(t.app, paymentsApi.repayment, c.auth, repayment({ amount: 500_01 }));
     expect(short.statusCode).toBe(409);
     expect(short.json()).toEqual({ detail: paymentMessages.balanceShort });
     for (const amount of [99_99, 500_000_01]) {
-      const res = await post(t.app, api.payments.repayment, c.auth, repayment({ amount }));
+      const res = await post(t.app, paymentsApi.repayment, c.auth, repayment({ amount }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         detail: paymentMessages.payoutAmountRange,
         errors: { amount: [paymentMessages.payoutAmountRange] },
       });
     }
-    const country = await post(t.app, api.payments.repayment, c.auth, repayment({ country: 'US' }));
+    const country = await post(t.app, paymentsApi.repayment, c.auth, repayment({ country: 'US' }));
     expect(country.statusCode).toBe(400);
     expect(country.json()).toMatchObject({ errors: { country: [paymentMessages.countryUnknown] } });
-    const card = await post(t.app, api.payments.repayment, c.auth, repayment({ card_number: '4111' }));
+    const card = await post(t.app, paymentsApi.repayment, c.auth, repayment({ card_number: '4111' }));
     expect(card.statusCode).toBe(400);
     expect(card.json()).toMatchObject({ errors: { card_number: ['Номер карты — от 16 до 19 цифр'] } });
     expect((await finances(t.app, c.id)).money).toBe(500_00);
@@ -211,7 +212,7 @@ describe('repayment of the balance to a card', () => {
       .where('user_id', '=', c.id)
       .execute();
     expect(payouts).toHaveLength(0);
-    const all = await post(t.app, api.payments.repayment, c.auth, repayment({ amount: 500_00 }));
+    const all = await post(t.app, paymentsApi.repayment, c.auth, repayment({ amount: 500_00 }));
     expect(all.statusCode).toBe(200);
     expect((all.json() as { money: number }).money).toBe(0);
   });
@@ -222,7 +223,7 @@ describe('repayment of the balance to a card', () => {
     await giveMoney(t.app, c.id, 10 * 100_00);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        post(t.app, api.payments.repayment, c.auth, repayment({ amount: 100_00 })),
+        post(t.app, paymentsApi.repayment, c.auth, repayment({ amount: 100_00 })),
       ),
     );
     const codes = answers.map((a) => a.statusCode);
@@ -243,16 +244,16 @@ describe('repayment of the balance to a card', () => {
     await verify(t.app, c);
     await giveMoney(t.app, c.id, 3_000_00);
     const key = idemKey();
-    const first = await post(t.app, api.payments.repayment, c.auth, repayment(), key);
+    const first = await post(t.app, paymentsApi.repayment, c.auth, repayment(), key);
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post(t.app, api.payments.repayment, c.auth, repayment(), key);
+    const again = await post(t.app, paymentsApi.repayment, c.auth, repayment(), key);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect((await finances(t.app, c.id)).money).toBe(2_000_00);
-    const other = await post(t.app, api.payments.repayment, c.auth, repayment({ amount: 200_00 }), key);
+    const other = await post(t.app, paymentsApi.repayment, c.auth, repayment({ amount: 200_00 }), key);
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({ detail: paymentMessages.idempotencyKeyReused });
-    const keyless = await post(t.app, api.payments.repayment, c.auth, repayment(), null);
+    const keyless = await post(t.app, paymentsApi.repayment, c.auth, repayment(), null);
     expect(keyless.statusCode).toBe(400);
     expect(keyless.json()).toMatchObject({ detail: paymentMessages.idempotencyKeyRequired });
 
@@ -262,26 +263,26 @@ describe('repayment of the balance to a card', () => {
     await cardPayment(t.app, d.id, 2_000_00);
     const stornoKey = idemKey();
     for (let i = 0; i < 2; i += 1) {
-      const res = await post(t.app, api.payments.refundStorno, d.auth, { refund_sum: 500_00 }, stornoKey);
+      const res = await post(t.app, paymentsApi.refundStorno, d.auth, { refund_sum: 500_00 }, stornoKey);
       expect(res.statusCode, res.body).toBe(200);
     }
     const claimKey = idemKey();
     const claimBody = { amount: 500_00, reason: 'Прошу вернуть остаток на карту' };
     for (let i = 0; i < 2; i += 1) {
-      expect((await post(t.app, api.payments.refundClaim, d.auth, claimBody, claimKey)).statusCode).toBe(200);
+      expect((await post(t.app, paymentsApi.refundClaim, d.auth, claimBody, claimKey)).statusCode).toBe(200);
     }
     expect((await finances(t.app, d.id)).money).toBe(1_000_00);
     expect(
-      (await post(t.app, api.payments.refundStorno, d.auth, { refund_sum: 100_00 }, null)).statusCode,
+      (await post(t.app, paymentsApi.refundStorno, d.auth, { refund_sum: 100_00 }, null)).statusCode,
     ).toBe(400);
-    expect((await post(t.app, api.payments.refundClaim, d.auth, claimBody, null)).statusCode).toBe(400);
+    expect((await post(t.app, paymentsApi.refundClaim, d.auth, claimBody, null)).statusCode).toBe(400);
   });
 
   it('gives the payout form its countries and limits', async () => {
     const c = await payCustomer(t.app);
     const countries = await t.app.inject({
       method: 'GET',
-      url: api.payments.refundRecipientCountries,
+      url: paymentsApi.refundRecipientCountries,
       headers: c.auth,
     });
     expect(countries.statusCode).toBe(200);
@@ -291,14 +292,14 @@ describe('repayment of the balance to a card', () => {
       { code: 'KZ', title: 'Казахстан' },
       { code: 'BY', title: 'Беларусь' },
     ]);
-    const extra = await t.app.inject({ method: 'GET', url: api.payments.refundExtra, headers: c.auth });
+    const extra = await t.app.inject({ method: 'GET', url: paymentsApi.refundExtra, headers: c.auth });
     expect(RefundExtraSchema.parse(extra.json())).toEqual({
       min_amount: 100_00,
       max_amount: 500_000_00,
       fee_percent: 0,
       days: 'до 3 рабочих дней',
     });
-    expect((await t.app.inject({ method: 'GET', url: api.payments.refundExtra })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: paymentsApi.refundExtra })).statusCode).toBe(401);
   });
 });
 
@@ -311,7 +312,7 @@ describe('storno refunds', () => {
   afterEach(() => expectLedgerOk(t.app));
 
   const plan = (auth: Auth, sum: number) =>
-    t.app.inject({ method: 'GET', url: `${api.payments.refundStorno}?refund_sum=${sum}`, headers: auth });
+    t.app.inject({ method: 'GET', url: `${paymentsApi.refundStorno}?refund_sum=${sum}`, headers: auth });
 
   it('plans the newest payment first, never more than was paid, and refunds it through the provider', async () => {
     const c = await payCustomer(t.app);
@@ -329,7 +330,7 @@ describe('storno refunds', () => {
     // A plan moves nothing.
     expect((await finances(t.app, c.id)).money).toBe(5_000_00);
 
-    const done = await post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 2_500_00 });
+    const done = await post(t.app, paymentsApi.refundStorno, c.auth, { refund_sum: 2_500_00 });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual(res.json());
     expect((await finances(t.app, c.id)).money).toBe(2_500_00);
@@ -347,7 +348,7 @@ describe('storno refunds', () => {
       detail: paymentMessages.refundTooMuch,
       errors: { refund_sum: [paymentMessages.refundTooMuch] },
     });
-    const tooMuchPost = await post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 2_500_01 });
+    const tooMuchPost = await post(t.app, paymentsApi.refundStorno, c.auth, { refund_sum: 2_500_01 });
     expect(tooMuchPost.statusCode).toBe(400);
     expect((await finances(t.app, c.id)).money).toBe(2_500_00);
   });
@@ -358,7 +359,7 @@ describe('storno refunds', () => {
     const res = await plan(c.auth, 1_000_00);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: paymentMessages.balanceShort });
-    const posted = await post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 1_000_00 });
+    const posted = await post(t.app, paymentsApi.refundStorno, c.auth, { refund_sum: 1_000_00 });
     expect(posted.statusCode).toBe(409);
     const row = await t.app.database.db
       .selectFrom('payments')
@@ -377,9 +378,7 @@ describe('storno refunds', () => {
     const first = await cardPayment(t.app, c.id, 1_000_00);
     const second = await cardPayment(t.app, c.id, 1_000_00);
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 300_00 }),
-      ),
+      Array.from({ length: 12 }, () => post(t.app, paymentsApi.refundStorno, c.auth, { refund_sum: 300_00 })),
     );
     const codes = answers.map((a) => a.statusCode);
     // 2 000 ₽ refundable: six stornos of 300 ₽ fit, the rest find too little left.
@@ -395,7 +394,7 @@ describe('storno refunds', () => {
     const paidByA = await cardPayment(t.app, a.id, 1_000_00);
     await giveMoney(t.app, b.id, 1_000_00);
     expect((await plan(b.auth, 500_00)).statusCode).toBe(400);
-    expect((await post(t.app, api.payments.refundStorno, b.auth, { refund_sum: 500_00 })).statusCode).toBe(
+    expect((await post(t.app, paymentsApi.refundStorno, b.auth, { refund_sum: 500_00 })).statusCode).toBe(
       400,
     );
     expect(await refunded(t.app, paidByA)).toBe(0);
@@ -410,7 +409,7 @@ describe('storno refunds', () => {
       .set({ status: 'canceled' })
       .where('payment_id', '=', payId)
       .execute();
-    const res = await post(t.app, api.payments.refundStorno, c.auth, { refund_sum: 400_00 });
+    const res = await post(t.app, paymentsApi.refundStorno, c.auth, { refund_sum: 400_00 });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ detail: paymentMessages.refundFailed });
     expect((await finances(t.app, c.id)).money).toBe(1_000_00);
@@ -436,13 +435,13 @@ describe('refund claims a manager decides', () => {
   afterEach(() => expectLedgerOk(t.app));
 
   const claim = (auth: Auth, over: Record<string, unknown> = {}) =>
-    post(t.app, api.payments.refundClaim, auth, {
+    post(t.app, paymentsApi.refundClaim, auth, {
       amount: 1_500_00,
       reason: 'Работа не понадобилась, прошу вернуть деньги',
       ...over,
     });
   const list = async () => {
-    const res = await t.app.inject({ method: 'GET', url: api.staff.refundClaims, headers: manager.auth });
+    const res = await t.app.inject({ method: 'GET', url: staffApi.refundClaims, headers: manager.auth });
     expect(res.statusCode, res.body).toBe(200);
     return StaffRefundClaimListSchema.parse(res.json());
   };
@@ -472,7 +471,7 @@ describe('refund claims a manager decides', () => {
     });
 
     const holdBefore = await balanceOf(t.app.database.db, CLAIMS_HOLD);
-    const approved = await post(t.app, `${api.staff.refundClaim(created.id)}approve/`, manager.auth);
+    const approved = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(StaffRefundClaimSchema.parse(approved.json())).toMatchObject({
       id: created.id,
@@ -482,10 +481,10 @@ describe('refund claims a manager decides', () => {
     expect(await refunded(t.app, payId)).toBe(1_500_00);
     expect((await finances(t.app, c.id)).money).toBe(3_500_00);
 
-    const twice = await post(t.app, `${api.staff.refundClaim(created.id)}approve/`, manager.auth);
+    const twice = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: paymentMessages.claimDecided });
-    expect((await post(t.app, `${api.staff.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
+    expect((await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
       409,
     );
     expect(await refunded(t.app, payId)).toBe(1_500_00);
@@ -497,7 +496,7 @@ describe('refund claims a manager decides', () => {
     const older = await cardPayment(t.app, c.id, 1_000_00);
     const newer = await cardPayment(t.app, c.id, 600_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 800_00 })).json());
-    const approved = await post(t.app, `${api.staff.refundClaim(created.id)}approve/`, manager.auth);
+    const approved = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await refunded(t.app, newer)).toBe(600_00);
     expect(await refunded(t.app, older)).toBe(200_00);
@@ -510,7 +509,7 @@ describe('refund claims a manager decides', () => {
       .where('payment_id', '=', older)
       .execute();
     const hold = await balanceOf(t.app.database.db, CLAIMS_HOLD);
-    const refusedByBank = await post(t.app, `${api.staff.refundClaim(next.id)}approve/`, manager.auth);
+    const refusedByBank = await post(t.app, `${staffApi.refundClaim(next.id)}approve/`, manager.auth);
     expect(refusedByBank.statusCode).toBe(502);
     expect(refusedByBank.json()).toEqual({ detail: paymentMessages.refundFailed });
     expect(await balanceOf(t.app.database.db, CLAIMS_HOLD)).toBe(hold);
@@ -524,9 +523,7 @@ describe('refund claims a manager decides', () => {
       status: 'pending',
       amount: 300_00,
     });
-    expect((await post(t.app, `${api.staff.refundClaim(next.id)}reject/`, manager.auth)).statusCode).toBe(
-      200,
-    );
+    expect((await post(t.app, `${staffApi.refundClaim(next.id)}reject/`, manager.auth)).statusCode).toBe(200);
     expect((await finances(t.app, c.id)).money).toBe(800_00);
   });
 
@@ -536,7 +533,7 @@ describe('refund claims a manager decides', () => {
     await giveMoney(t.app, c.id, 2_000_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth)).json());
     expect((await finances(t.app, c.id)).money).toBe(500_00);
-    const rejected = await post(t.app, `${api.staff.refundClaim(created.id)}reject/`, manager.auth);
+    const rejected = await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth);
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ id: created.id, status: 'canceled' });
     expect((await finances(t.app, c.id)).money).toBe(2_000_00);
@@ -549,7 +546,7 @@ describe('refund claims a manager decides', () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1)
       ids.push(RepaymentResultSchema.parse((await claim(c.auth, { amount: 100_00 })).json()).id);
-    await post(t.app, `${api.staff.refundClaim(ids[0]!)}reject/`, manager.auth);
+    await post(t.app, `${staffApi.refundClaim(ids[0]!)}reject/`, manager.auth);
     const { results, count } = await list();
     expect(count).toBe(results.length);
     const statuses = results.map((r) => r.status);
@@ -576,11 +573,11 @@ describe('refund claims a manager decides', () => {
 
     // The balance came from no card: nothing to refund to, so only a rejection is possible.
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 500_00 })).json());
-    const approve = await post(t.app, `${api.staff.refundClaim(created.id)}approve/`, manager.auth);
+    const approve = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
     expect(approve.statusCode).toBe(409);
     expect(approve.json()).toEqual({ detail: paymentMessages.claimNotCovered });
     expect((await list()).results.find((r) => r.id === created.id)?.status).toBe('pending');
-    expect((await post(t.app, `${api.staff.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
+    expect((await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
       200,
     );
     expect((await finances(t.app, c.id)).money).toBe(1_000_00);
@@ -592,16 +589,16 @@ describe('refund claims a manager decides', () => {
     await giveMoney(t.app, c.id, 1_000_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 500_00 })).json());
     for (const action of ['approve/', 'reject/']) {
-      const byAuthor = await post(t.app, `${api.staff.refundClaim(created.id)}${action}`, author.auth);
+      const byAuthor = await post(t.app, `${staffApi.refundClaim(created.id)}${action}`, author.auth);
       expect(byAuthor.statusCode).toBe(403);
       expect(byAuthor.json()).toEqual({ detail: staffMessages.managerOnly });
-      const byCustomer = await post(t.app, `${api.staff.refundClaim(created.id)}${action}`, c.auth);
+      const byCustomer = await post(t.app, `${staffApi.refundClaim(created.id)}${action}`, c.auth);
       expect(byCustomer.statusCode).toBe(403);
-      const unknown = await post(t.app, `${api.staff.refundClaim(999_999)}${action}`, manager.auth);
+      const unknown = await post(t.app, `${staffApi.refundClaim(999_999)}${action}`, manager.auth);
       expect(unknown.statusCode).toBe(404);
     }
     expect(
-      (await t.app.inject({ method: 'GET', url: api.staff.refundClaims, headers: author.auth })).statusCode,
+      (await t.app.inject({ method: 'GET', url: staffApi.refundClaims, headers: author.auth })).statusCode,
     ).toBe(403);
     expect((await list()).results.find((r) => r.id === created.id)?.status).toBe('pending');
     expect((await finances(t.app, c.id)).money).toBe(500_00);

@@ -1,4 +1,10 @@
-import { OrderStatusId, PayResultSchema, PaymentListSchema, BalanceSchema, api } from '@cabinet/contract';
+import {
+  OrderStatusId,
+  PayResultSchema,
+  PaymentListSchema,
+  BalanceSchema,
+  paymentsApi,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankMessages, cardError, luhnValid } from '../src/modules/payments/routes-test-bank';
@@ -86,19 +92,19 @@ async function ledgerTxns() {
 }
 
 async function waitingOf(app: FastifyInstance, customer: PayCustomer) {
-  const res = await app.inject({ method: 'GET', url: api.payments.waiting, headers: customer.auth });
+  const res = await app.inject({ method: 'GET', url: paymentsApi.waiting, headers: customer.auth });
   expect(res.statusCode, res.body).toBe(200);
   return PaymentListSchema.parse(res.json());
 }
 
 async function historyOf(app: FastifyInstance, customer: PayCustomer) {
-  const res = await app.inject({ method: 'GET', url: api.payments.history, headers: customer.auth });
+  const res = await app.inject({ method: 'GET', url: paymentsApi.history, headers: customer.auth });
   expect(res.statusCode, res.body).toBe(200);
   return PaymentListSchema.parse(res.json());
 }
 
 async function balanceOf(app: FastifyInstance, customer: PayCustomer) {
-  const res = await app.inject({ method: 'GET', url: api.payments.balance, headers: customer.auth });
+  const res = await app.inject({ method: 'GET', url: paymentsApi.balance, headers: customer.auth });
   expect(res.statusCode, res.body).toBe(200);
   return BalanceSchema.parse(res.json());
 }
@@ -154,11 +160,11 @@ describe('the bank page', () => {
   });
 
   it('answers an unknown payment with a 404 page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api.payments.testBank('tb_nope') });
+    const res = await t.app.inject({ method: 'GET', url: paymentsApi.testBank('tb_nope') });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(bankMessages.notFound);
-    const posted = await post(api.payments.testBank('tb_nope'), { action: 'pay', ...DEFAULT_CARD });
+    const posted = await post(paymentsApi.testBank('tb_nope'), { action: 'pay', ...DEFAULT_CARD });
     expect(posted.statusCode).toBe(404);
     expect(posted.body).toContain(bankMessages.notFound);
   });
@@ -168,7 +174,7 @@ describe('the bank page', () => {
       for (const method of ['GET', 'POST'] as const) {
         const res = await other.app.inject({
           method,
-          url: api.payments.testBank('tb_any'),
+          url: paymentsApi.testBank('tb_any'),
           ...(method === 'POST' ? { headers: FORM, payload: 'action=pay' } : {}),
         });
         expect(res.statusCode).toBe(404);

@@ -1,9 +1,9 @@
 import {
   VERIFICATION_CODE_MAX_TRIES,
   VerificationStatusSchema,
-  api,
   authMessages,
   paymentMessages,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
@@ -17,14 +17,14 @@ import type { TestApp } from './helpers';
 const send = (app: FastifyInstance, auth: Auth, type = 'repayment', payload?: object) =>
   app.inject({
     method: 'POST',
-    url: api.payments.verificateCode(type),
+    url: paymentsApi.verificateCode(type),
     headers: auth,
     ...(payload ? { payload } : {}),
   });
 const confirm = (app: FastifyInstance, auth: Auth, code: string, type = 'repayment') =>
-  app.inject({ method: 'PATCH', url: api.payments.verificateCode(type), headers: auth, payload: { code } });
+  app.inject({ method: 'PATCH', url: paymentsApi.verificateCode(type), headers: auth, payload: { code } });
 const status = async (app: FastifyInstance, auth: Auth, type = 'repayment') => {
-  const res = await app.inject({ method: 'GET', url: api.payments.verificationStatus(type), headers: auth });
+  const res = await app.inject({ method: 'GET', url: paymentsApi.verificationStatus(type), headers: auth });
   expect(res.statusCode, res.body).toBe(200);
   return VerificationStatusSchema.parse(res.json());
 };
@@ -261,7 +261,7 @@ describe('SMS verification for repayment and bonus', () => {
       await confirm(t.app, c.auth, '123456', 'withdraw'),
       await t.app.inject({
         method: 'GET',
-        url: api.payments.verificationStatus('withdraw'),
+        url: paymentsApi.verificationStatus('withdraw'),
         headers: c.auth,
       }),
     ]) {

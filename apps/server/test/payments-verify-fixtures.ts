@@ -1,4 +1,4 @@
-import { api } from '@cabinet/contract';
+import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { payCustomer, type PayCustomer } from './payments-fixtures';
@@ -43,11 +43,11 @@ export const codeIn = (text: string) => {
 
 /** Verifies the purpose through the API: send, read the SMS from the outbox, confirm. */
 export async function verify(app: FastifyInstance, c: PayCustomer & { phone: string }, type = 'repayment') {
-  const sent = await app.inject({ method: 'POST', url: api.payments.verificateCode(type), headers: c.auth });
+  const sent = await app.inject({ method: 'POST', url: paymentsApi.verificateCode(type), headers: c.auth });
   expect(sent.statusCode, sent.body).toBe(200);
   const res = await app.inject({
     method: 'PATCH',
-    url: api.payments.verificateCode(type),
+    url: paymentsApi.verificateCode(type),
     headers: c.auth,
     payload: { code: codeIn((await latestSms(app, c.phone)).text) },
   });

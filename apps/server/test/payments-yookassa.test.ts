@@ -3,7 +3,7 @@ import {
   PayResultSchema,
   RefundStornoPlanSchema,
   RepaymentResultSchema,
-  api,
+  paymentsApi,
 } from '@cabinet/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +28,7 @@ import { startFakeYookassa, type FakeYookassa } from './support/fake-yookassa';
 
 const SHOP_ID = '100500';
 const SECRET = 'test_Fh8hUAVVBGUGbjmlzba6TB0iyUbos_lueTHE-axOwM0';
-const NOTIFY = api.payments.notifications('yookassa');
+const NOTIFY = paymentsApi.notifications('yookassa');
 const basic = (user: string, secret: string) =>
   `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
@@ -652,7 +652,7 @@ describe('YooKassa: money going out through refund-storno/ and repayment/', () =
     const before = fake.requests.length;
     const res = await t.app.inject({
       method: 'POST',
-      url: api.payments.refundStorno,
+      url: paymentsApi.refundStorno,
       headers: { ...c.auth, 'idempotency-key': idemKey() },
       payload: { refund_sum: 150050 },
     });
@@ -679,7 +679,7 @@ describe('YooKassa: money going out through refund-storno/ and repayment/', () =
     const before = fake.requests.length;
     const res = await t.app.inject({
       method: 'POST',
-      url: api.payments.repayment,
+      url: paymentsApi.repayment,
       headers: { ...c.auth, 'idempotency-key': idemKey() },
       payload: {
         amount: 100000,

@@ -1,4 +1,4 @@
-import { FriendsSchema, PayResultSchema, api } from '@cabinet/contract';
+import { FriendsSchema, PayResultSchema, api, paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerCustomer, type TestApp } from './helpers';
@@ -21,7 +21,7 @@ import { startFakeYookassa, type FakeYookassa } from './support/fake-yookassa';
 
 const SHOP_ID = '100500';
 const SECRET = 'test_Fh8hUAVVBGUGbjmlzba6TB0iyUbos_lueTHE-axOwM0';
-const NOTIFY = api.payments.notifications('yookassa');
+const NOTIFY = paymentsApi.notifications('yookassa');
 const REWARD = 500_00;
 
 let fake: FakeYookassa;

@@ -7,6 +7,7 @@ import {
   api,
   authMessages,
   referralMessages,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,7 +374,7 @@ describe('registration through the link and the reward', () => {
       ['referral_bonus', REWARD],
     ]);
     // The balance screen's movements name it too, not as a plain accrual.
-    const balance = await t.app.inject({ method: 'GET', url: api.payments.balance, headers: inviter.auth });
+    const balance = await t.app.inject({ method: 'GET', url: paymentsApi.balance, headers: inviter.auth });
     expect(balance.json<{ results: Array<{ kind: string; bonus: number }> }>().results).toEqual([
       expect.objectContaining({ kind: 'referral_bonus', bonus: REWARD }),
     ]);

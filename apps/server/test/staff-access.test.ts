@@ -1,4 +1,4 @@
-import { OrderStatusId, api, staffMessages, type WorkType } from '@cabinet/contract';
+import { OrderStatusId, api, staffMessages, type WorkType, staffApi } from '@cabinet/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,7 @@ describe('customer and staff tokens are never interchangeable', () => {
     const [, payload = ''] = manager.auth.authorization.split('.');
     const forged = `${manager.auth.authorization.split('.')[0]}.${payload}.AAAA`;
     for (const headers of [{}, { authorization: forged }]) {
-      const res = await t.app.inject({ method: 'GET', url: api.staff.me, headers });
+      const res = await t.app.inject({ method: 'GET', url: staffApi.me, headers });
       expect(res.statusCode).toBe(401);
     }
     // A staff token whose role is not a staff role is no staff token.
@@ -72,7 +72,7 @@ describe('customer and staff tokens are never interchangeable', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 60)
       .sign(new TextEncoder().encode(t.config.JWT_SECRET));
-    expect((await t.app.inject({ method: 'GET', url: api.staff.me, headers: bearer(odd) })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: staffApi.me, headers: bearer(odd) })).statusCode).toBe(
       401,
     );
     expect(
@@ -99,14 +99,14 @@ describe('staff roles: an author sees only their orders (404), and only a manage
     ids.order = (await placeOrder(t.app, c, orderBody(workType))).id;
     await t.app.inject({
       method: 'PATCH',
-      url: api.staff.order(ids.order),
+      url: staffApi.order(ids.order),
       headers: manager.auth,
       payload: { price: 300_000 },
     });
     await payInDb(t.app, ids.order);
     const assigned = await t.app.inject({
       method: 'POST',
-      url: api.staff.assign(ids.order),
+      url: staffApi.assign(ids.order),
       headers: manager.auth,
       payload: { performer_id: author.id },
     });
@@ -114,7 +114,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
     const upload = multipart([{ name: 'plan.pdf', content: samples.pdf }]);
     const uploaded = await t.app.inject({
       method: 'POST',
-      url: `${api.staff.files(ids.order)}?kind=intermediate`,
+      url: `${staffApi.files(ids.order)}?kind=intermediate`,
       headers: { ...author.auth, ...upload.headers },
       payload: upload.payload,
     });
@@ -152,37 +152,37 @@ describe('staff roles: an author sees only their orders (404), and only a manage
       t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
     const o = ids.order;
     return {
-      'GET /api/staff/me/': { send: (a) => inject(a, 'GET', api.staff.me) },
+      'GET /api/staff/me/': { send: (a) => inject(a, 'GET', staffApi.me) },
       'GET /api/staff/performers/': {
-        send: (a) => inject(a, 'GET', api.staff.performers),
+        send: (a) => inject(a, 'GET', staffApi.performers),
         managerOnly: true,
       },
-      'GET /api/staff/work-types/': { send: (a) => inject(a, 'GET', api.staff.workTypes) },
-      'GET /api/staff/orders/': { send: (a) => inject(a, 'GET', api.staff.orders) },
-      'GET /api/staff/care/': { send: (a) => inject(a, 'GET', api.staff.careQueue), managerOnly: true },
-      'GET /api/staff/orders/:id/': { send: (a) => inject(a, 'GET', api.staff.order(o)), order: true },
+      'GET /api/staff/work-types/': { send: (a) => inject(a, 'GET', staffApi.workTypes) },
+      'GET /api/staff/orders/': { send: (a) => inject(a, 'GET', staffApi.orders) },
+      'GET /api/staff/care/': { send: (a) => inject(a, 'GET', staffApi.careQueue), managerOnly: true },
+      'GET /api/staff/orders/:id/': { send: (a) => inject(a, 'GET', staffApi.order(o)), order: true },
       'PATCH /api/staff/orders/:id/': {
-        send: (a) => inject(a, 'PATCH', api.staff.order(o), { deadline: '2099-01-01' }),
+        send: (a) => inject(a, 'PATCH', staffApi.order(o), { deadline: '2099-01-01' }),
         managerOnly: true,
         order: true,
       },
       'POST /api/staff/orders/:id/assign/': {
-        send: (a) => inject(a, 'POST', api.staff.assign(o), { performer_id: stranger.id }),
+        send: (a) => inject(a, 'POST', staffApi.assign(o), { performer_id: stranger.id }),
         managerOnly: true,
         order: true,
       },
       'POST /api/staff/orders/:id/status/': {
-        send: (a) => inject(a, 'POST', api.staff.status(o), { status_id: OrderStatusId.cancelled }),
+        send: (a) => inject(a, 'POST', staffApi.status(o), { status_id: OrderStatusId.cancelled }),
         managerOnly: true,
         order: true,
       },
-      'GET /api/staff/orders/:id/files/': { send: (a) => inject(a, 'GET', api.staff.files(o)), order: true },
+      'GET /api/staff/orders/:id/files/': { send: (a) => inject(a, 'GET', staffApi.files(o)), order: true },
       'POST /api/staff/orders/:id/files/': {
         send: (a) => {
           const body = multipart([{ name: 'final.pdf', content: samples.pdf }]);
           return t.app.inject({
             method: 'POST',
-            url: `${api.staff.files(o)}?kind=final`,
+            url: `${staffApi.files(o)}?kind=final`,
             headers: { ...a, ...body.headers },
             payload: body.payload,
           });
@@ -190,72 +190,72 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         order: true,
       },
       'GET /api/staff/orders/:id/files/:fileId/download/': {
-        send: (a) => inject(a, 'GET', api.staff.fileDownload(o, ids.file)),
+        send: (a) => inject(a, 'GET', staffApi.fileDownload(o, ids.file)),
         order: true,
       },
       'GET /api/staff/orders/:id/reworks/': {
-        send: (a) => inject(a, 'GET', api.staff.reworks(o)),
+        send: (a) => inject(a, 'GET', staffApi.reworks(o)),
         order: true,
       },
       'GET /api/staff/orders/:id/reworks/:reworkId/': {
-        send: (a) => inject(a, 'GET', api.staff.rework(o, ids.rework)),
+        send: (a) => inject(a, 'GET', staffApi.rework(o, ids.rework)),
         order: true,
       },
       'POST /api/staff/orders/:id/reworks/:reworkId/answer/': {
         send: (a) =>
-          inject(a, 'POST', api.staff.reworkAnswer(o, ids.rework), { text: 'Готово', files: [ids.file] }),
+          inject(a, 'POST', staffApi.reworkAnswer(o, ids.rework), { text: 'Готово', files: [ids.file] }),
         order: true,
       },
-      'GET /api/staff/orders/:id/care/': { send: (a) => inject(a, 'GET', api.staff.care(o)), order: true },
+      'GET /api/staff/orders/:id/care/': { send: (a) => inject(a, 'GET', staffApi.care(o)), order: true },
       'GET /api/staff/orders/:id/care/:careId/': {
-        send: (a) => inject(a, 'GET', api.staff.careRequest(o, ids.care)),
+        send: (a) => inject(a, 'GET', staffApi.careRequest(o, ids.care)),
         order: true,
       },
       'POST /api/staff/orders/:id/care/:careId/messages/': {
-        send: (a) => inject(a, 'POST', api.staff.careMessages(o, ids.care), { text: 'Ответ', close: true }),
+        send: (a) => inject(a, 'POST', staffApi.careMessages(o, ids.care), { text: 'Ответ', close: true }),
         managerOnly: true,
         order: true,
       },
       'GET /api/staff/orders/:id/timeline/': {
-        send: (a) => inject(a, 'GET', api.staff.timeline(o)),
+        send: (a) => inject(a, 'GET', staffApi.timeline(o)),
         order: true,
       },
       'GET /api/staff/orders/:id/messages/': {
-        send: (a) => inject(a, 'GET', api.staff.messages(o)),
+        send: (a) => inject(a, 'GET', staffApi.messages(o)),
         order: true,
       },
       'POST /api/staff/orders/:id/messages/': {
         send: (a) =>
-          inject(a, 'POST', api.staff.messages(o), { text: 'Здравствуйте', client_id: clientIdOf(a) }),
+          inject(a, 'POST', staffApi.messages(o), { text: 'Здравствуйте', client_id: clientIdOf(a) }),
         order: true,
       },
       'POST /api/staff/orders/:id/messages/read/': {
-        send: (a) => inject(a, 'POST', api.staff.messagesRead(o), { up_to_id: 1 }),
+        send: (a) => inject(a, 'POST', staffApi.messagesRead(o), { up_to_id: 1 }),
         order: true,
       },
-      'GET /api/staff/chat/unread/': { send: (a) => inject(a, 'GET', api.staff.chatUnread) },
+      'GET /api/staff/chat/unread/': { send: (a) => inject(a, 'GET', staffApi.chatUnread) },
       'GET /api/staff/refund-claims/': {
-        send: (a) => inject(a, 'GET', api.staff.refundClaims),
+        send: (a) => inject(a, 'GET', staffApi.refundClaims),
         managerOnly: true,
       },
       'POST /api/staff/refund-claims/:id/approve/': {
-        send: (a) => inject(a, 'POST', `${api.staff.refundClaim(1)}approve/`),
+        send: (a) => inject(a, 'POST', `${staffApi.refundClaim(1)}approve/`),
         managerOnly: true,
       },
       'POST /api/staff/refund-claims/:id/reject/': {
-        send: (a) => inject(a, 'POST', `${api.staff.refundClaim(1)}reject/`),
+        send: (a) => inject(a, 'POST', `${staffApi.refundClaim(1)}reject/`),
         managerOnly: true,
       },
       'GET /api/staff/callbacks/': {
-        send: (a) => inject(a, 'GET', api.staff.callbacks),
+        send: (a) => inject(a, 'GET', staffApi.callbacks),
         managerOnly: true,
       },
       'POST /api/staff/callbacks/:id/done/': {
-        send: (a) => inject(a, 'POST', api.staff.callbackDone(1)),
+        send: (a) => inject(a, 'POST', staffApi.callbackDone(1)),
         managerOnly: true,
       },
       'GET /api/staff/reports/attribution/': {
-        send: (a) => inject(a, 'GET', `${api.staff.attributionReport}?from=2026-01-01&to=2026-01-31`),
+        send: (a) => inject(a, 'GET', `${staffApi.attributionReport}?from=2026-01-01&to=2026-01-31`),
         managerOnly: true,
       },
     };
@@ -333,7 +333,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
     }
     const page = await t.app.inject({
       method: 'GET',
-      url: api.staff.messages(ids.order),
+      url: staffApi.messages(ids.order),
       headers: manager.auth,
     });
     expect((page.json() as { results: Array<{ staff_id: number }> }).results.map((m) => m.staff_id)).toEqual([
@@ -342,7 +342,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
     ]);
     const strangers = await t.app.inject({
       method: 'GET',
-      url: api.staff.chatUnread,
+      url: staffApi.chatUnread,
       headers: stranger.auth,
     });
     expect(strangers.json()).toEqual({ total: 0, orders: [] });
@@ -351,7 +351,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
   it('leaves other orders out of an author’s queue', async () => {
     const queue = async (auth: Auth) =>
       (
-        (await t.app.inject({ method: 'GET', url: api.staff.orders, headers: auth })).json() as {
+        (await t.app.inject({ method: 'GET', url: staffApi.orders, headers: auth })).json() as {
           results: Array<{ id: number }>;
         }
       ).results.map((o) => o.id);

@@ -4,6 +4,7 @@ import {
   StaffTokenSchema,
   api,
   authMessages,
+  staffApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from './helpers';
@@ -24,14 +25,14 @@ describe('staff sign-in and sessions', () => {
   afterAll(() => t.close());
 
   const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: api.staff.login, payload: { email, password }, remoteAddress });
+    t.app.inject({ method: 'POST', url: staffApi.login, payload: { email, password }, remoteAddress });
   const refresh = (token?: string) =>
     t.app.inject({
       method: 'POST',
-      url: api.staff.refresh,
+      url: staffApi.refresh,
       ...(token === undefined ? {} : { cookies: { [STAFF_REFRESH_COOKIE_NAME]: token } }),
     });
-  const me = (access: string) => t.app.inject({ method: 'GET', url: api.staff.me, headers: bearer(access) });
+  const me = (access: string) => t.app.inject({ method: 'GET', url: staffApi.me, headers: bearer(access) });
 
   it('signs a manager in: a staff token with the role, and the refresh cookie on its own path', async () => {
     const m = await createStaff(t.app, 'manager');
@@ -138,19 +139,19 @@ describe('staff sign-in and sessions', () => {
     const m = await createStaff(t.app, 'manager');
     const res = await t.app.inject({
       method: 'POST',
-      url: api.staff.logout,
+      url: staffApi.logout,
       cookies: { [STAFF_REFRESH_COOKIE_NAME]: m.refresh },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: authMessages.loggedOut });
     expect(cookieOf(res)?.value).toBe('');
     expect((await refresh(m.refresh)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: api.staff.logout })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: staffApi.logout })).statusCode).toBe(200);
   });
 
   it('refuses cross-site refreshes and logouts', async () => {
     const m = await createStaff(t.app, 'manager');
-    for (const url of [api.staff.refresh, api.staff.logout]) {
+    for (const url of [staffApi.refresh, staffApi.logout]) {
       const res = await t.app.inject({
         method: 'POST',
         url,

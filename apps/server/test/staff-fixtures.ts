@@ -1,4 +1,4 @@
-import { STAFF_REFRESH_COOKIE_NAME, StaffTokenSchema, api, type StaffRole } from '@cabinet/contract';
+import { STAFF_REFRESH_COOKIE_NAME, StaffTokenSchema, type StaffRole, staffApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { nowIso } from '../src/db/index';
@@ -37,7 +37,7 @@ export async function createStaff(
     .executeTakeFirstOrThrow();
   const res = await app.inject({
     method: 'POST',
-    url: api.staff.login,
+    url: staffApi.login,
     payload: { email, password: STAFF_PASSWORD },
   });
   expect(res.statusCode, res.body).toBe(200);

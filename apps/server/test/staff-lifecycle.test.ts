@@ -7,6 +7,7 @@ import {
   orderMessages,
   staffMessages,
   type WorkType,
+  staffApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, mailCount, registerCustomer, type TestApp } from './helpers';
@@ -54,7 +55,7 @@ describe('the order lifecycle through the staff API', () => {
   it('prices an order in «Оценка стоимости»: it awaits payment, the timeline says who, the customer is mailed', async () => {
     const id = await newOrder();
     const before = await mailCount(t.app, customer.email);
-    const res = await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 512_300 });
+    const res = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 512_300 });
     expect(res.statusCode, res.body).toBe(200);
     const order = StaffOrderSchema.parse(res.json());
     expect(order.status.id).toBe(OrderStatusId.awaitingPayment);
@@ -72,7 +73,7 @@ describe('the order lifecycle through the staff API', () => {
     expect(await mailCount(t.app, customer.email)).toBe(before + 1);
 
     // In «Ожидает оплаты» the price changes and the status stays.
-    const again = await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 480_000 });
+    const again = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 480_000 });
     expect(again.statusCode).toBe(200);
     expect(StaffOrderSchema.parse(again.json())).toMatchObject({ price: 480_000, status: { id: 2 } });
     expect((await events(id)).map((e) => e.kind)).toEqual(['priced', 'priced']);
@@ -83,7 +84,7 @@ describe('the order lifecycle through the staff API', () => {
 
     // Paid: the price is locked.
     await payInDb(t.app, id);
-    const locked = await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 100_000 });
+    const locked = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 100_000 });
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({ detail: staffMessages.priceLocked });
     expect((await row(id)).price).toBe(480_000);
@@ -98,7 +99,7 @@ describe('the order lifecycle through the staff API', () => {
       .execute();
     try {
       const before = await mailCount(t.app, customer.email);
-      expect((await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 300_000 })).statusCode).toBe(
+      expect((await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 300_000 })).statusCode).toBe(
         200,
       );
       expect(await mailCount(t.app, customer.email)).toBe(before);
@@ -119,7 +120,7 @@ describe('the order lifecycle through the staff API', () => {
       [{ price: 12.5 }, staffMessages.priceInvalid],
       [{}, staffMessages.nothingToChange],
     ] as const) {
-      const res = await inject(manager.auth, 'PATCH', api.staff.order(id), payload);
+      const res = await inject(manager.auth, 'PATCH', staffApi.order(id), payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect((res.json() as { detail: string }).detail).toBe(detail);
     }
@@ -129,26 +130,26 @@ describe('the order lifecycle through the staff API', () => {
   it('changes the deadline (due at the end of the day in Moscow) and records it', async () => {
     const id = await newOrder();
     const day = dayIn(50);
-    const res = await inject(manager.auth, 'PATCH', api.staff.order(id), { deadline: day });
+    const res = await inject(manager.auth, 'PATCH', staffApi.order(id), { deadline: day });
     expect(res.statusCode, res.body).toBe(200);
     expect(StaffOrderSchema.parse(res.json())).toMatchObject({
       deadline: day,
       deadline_at: `${day}T20:59:59.999Z`,
     });
     expect((await events(id)).at(-1)).toMatchObject({ kind: 'deadline_changed', data: { deadline: day } });
-    const past = await inject(manager.auth, 'PATCH', api.staff.order(id), { deadline: dayIn(-1) });
+    const past = await inject(manager.auth, 'PATCH', staffApi.order(id), { deadline: dayIn(-1) });
     expect(past.statusCode).toBe(400);
     expect((past.json() as { detail: string }).detail).toBe(orderMessages.deadlineTooEarly);
   });
 
   it('assigns an author to a paid order: it goes to work; reassigning only changes the author', async () => {
     const id = await newOrder();
-    await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 400_000 });
+    await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 400_000 });
     await payInDb(t.app, id);
     // Not the author's yet: not found for them.
-    expect((await inject(author.auth, 'GET', api.staff.order(id))).statusCode).toBe(404);
+    expect((await inject(author.auth, 'GET', staffApi.order(id))).statusCode).toBe(404);
 
-    const res = await inject(manager.auth, 'POST', api.staff.assign(id), { performer_id: author.id });
+    const res = await inject(manager.auth, 'POST', staffApi.assign(id), { performer_id: author.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(StaffOrderSchema.parse(res.json())).toMatchObject({
       status: { id: OrderStatusId.inProgress },
@@ -156,7 +157,7 @@ describe('the order lifecycle through the staff API', () => {
       // «На проверке» comes with the author's final file, not by hand.
       next_statuses: [OrderStatusId.cancelled],
     });
-    const byHand = await inject(manager.auth, 'POST', api.staff.status(id), {
+    const byHand = await inject(manager.auth, 'POST', staffApi.status(id), {
       status_id: OrderStatusId.review,
     });
     expect(byHand.statusCode).toBe(409);
@@ -168,7 +169,7 @@ describe('the order lifecycle through the staff API', () => {
       staff_id: manager.id,
       data: { from: 3, to: 4, performer_id: author.id },
     });
-    const theirs = await inject(author.auth, 'GET', api.staff.order(id));
+    const theirs = await inject(author.auth, 'GET', staffApi.order(id));
     expect(theirs.statusCode).toBe(200);
     // An author sees the customer's first name, no contacts.
     expect(StaffOrderSchema.parse(theirs.json()).customer).toEqual({
@@ -177,28 +178,28 @@ describe('the order lifecycle through the staff API', () => {
       email: null,
       phone: null,
     });
-    const managers = StaffOrderSchema.parse((await inject(manager.auth, 'GET', api.staff.order(id))).json());
+    const managers = StaffOrderSchema.parse((await inject(manager.auth, 'GET', staffApi.order(id))).json());
     expect(managers.customer).toMatchObject({ name: 'Анна Демидова', email: customer.email });
 
-    const again = await inject(manager.auth, 'POST', api.staff.assign(id), { performer_id: author2.id });
+    const again = await inject(manager.auth, 'POST', staffApi.assign(id), { performer_id: author2.id });
     expect(StaffOrderSchema.parse(again.json())).toMatchObject({
       status: { id: 4 },
       performer: { id: author2.id },
     });
-    expect((await inject(author.auth, 'GET', api.staff.order(id))).statusCode).toBe(404);
+    expect((await inject(author.auth, 'GET', staffApi.order(id))).statusCode).toBe(404);
 
-    const timeline = TimelineSchema.parse((await inject(manager.auth, 'GET', api.staff.timeline(id))).json());
+    const timeline = TimelineSchema.parse((await inject(manager.auth, 'GET', staffApi.timeline(id))).json());
     const texts = timeline.results.map((e) => `${e.actor.name}: ${e.text}`);
     expect(texts).toContain('Менеджер Ольга: Назначен автор: Мария С.');
 
-    const nobody = await inject(manager.auth, 'POST', api.staff.assign(id), { performer_id: manager2.id });
+    const nobody = await inject(manager.auth, 'POST', staffApi.assign(id), { performer_id: manager2.id });
     expect(nobody.statusCode).toBe(400);
     expect((nobody.json() as { detail: string }).detail).toBe(staffMessages.performerNotFound);
   });
 
   it('refuses «Оплачен» by hand, moves the lifecycle does not allow, and moves that are not a manager’s', async () => {
     const id = await newOrder();
-    const move = (status_id: number) => inject(manager.auth, 'POST', api.staff.status(id), { status_id });
+    const move = (status_id: number) => inject(manager.auth, 'POST', staffApi.status(id), { status_id });
     const paid = await move(OrderStatusId.searchingAuthor);
     expect(paid.statusCode).toBe(409);
     expect(paid.json()).toEqual({ detail: staffMessages.paidReserved });
@@ -223,10 +224,10 @@ describe('the order lifecycle through the staff API', () => {
 
   it('lets one of two managers changing the status at once win; the other gets 409', async () => {
     const id = await newOrder();
-    await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 250_000 });
+    await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 250_000 });
     const [a, b] = await Promise.all([
-      inject(manager.auth, 'POST', api.staff.status(id), { status_id: 8, from_status_id: 2 }),
-      inject(manager2.auth, 'POST', api.staff.status(id), { status_id: 1, from_status_id: 2 }),
+      inject(manager.auth, 'POST', staffApi.status(id), { status_id: 8, from_status_id: 2 }),
+      inject(manager2.auth, 'POST', staffApi.status(id), { status_id: 1, from_status_id: 2 }),
     ]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
@@ -242,9 +243,9 @@ describe('the order lifecycle through the staff API', () => {
   it('leaves a manager’s move and the customer’s trash at once as one of them after the other, never a lost update', async () => {
     for (let round = 0; round < 4; round += 1) {
       const id = await newOrder();
-      await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 250_000 });
+      await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 250_000 });
       const [staffMove, trash] = await Promise.all([
-        inject(manager.auth, 'POST', api.staff.status(id), { status_id: 8, from_status_id: 2 }),
+        inject(manager.auth, 'POST', staffApi.status(id), { status_id: 8, from_status_id: 2 }),
         inject(customer.auth, 'DELETE', api.orders.byId(id)),
       ]);
       const after = await row(id);
@@ -269,11 +270,11 @@ describe('the order lifecycle through the staff API', () => {
     const list = async () =>
       OrderListSchema.parse((await inject(customer.auth, 'GET', `${api.orders.root}?tab=active`)).json());
     expect((await list()).results.find((o) => o.id === id)?.status.id).toBe(1);
-    await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 333_300 });
+    await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 333_300 });
     const item = (await list()).results.find((o) => o.id === id);
     expect(item?.status.id).toBe(2);
     expect(item?.price).toBe(333_300);
-    await inject(manager.auth, 'POST', api.staff.status(id), { status_id: 8 });
+    await inject(manager.auth, 'POST', staffApi.status(id), { status_id: 8 });
     expect((await list()).results.find((o) => o.id === id)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { StaffOrderListSchema, StaffTokenSchema, api } from '@cabinet/contract';
+import { StaffOrderListSchema, StaffTokenSchema, staffApi } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF, seedDemo } from '../src/db/seed';
 import { bearer, buildTestApp, registerCustomer } from './helpers';
@@ -11,7 +11,7 @@ describe('demo staff', () => {
       for (const member of DEMO_STAFF) {
         const res = await t.app.inject({
           method: 'POST',
-          url: api.staff.login,
+          url: staffApi.login,
           payload: { email: member.email, password: member.password },
         });
         expect(res.statusCode, member.email).toBe(200);
@@ -22,7 +22,7 @@ describe('demo staff', () => {
       const queue = async (email: string) =>
         StaffOrderListSchema.parse(
           (
-            await t.app.inject({ method: 'GET', url: api.staff.orders, headers: bearer(tokens[email]!) })
+            await t.app.inject({ method: 'GET', url: staffApi.orders, headers: bearer(tokens[email]!) })
           ).json(),
         );
       const all = await queue(DEMO_STAFF[0].email);

@@ -10,6 +10,7 @@ import {
   staffMessages,
   workspaceMessages,
   type WorkType,
+  staffApi,
 } from '@cabinet/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     const body = multipart([{ name, content: samples.pdf }]);
     return t.app.inject({
       method: 'POST',
-      url: `${api.staff.files(orderId)}?kind=${kind}`,
+      url: `${staffApi.files(orderId)}?kind=${kind}`,
       headers: { ...who, ...body.headers },
       payload: body.payload,
     });
@@ -52,13 +53,13 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
   /** An order paid and in the author's work. */
   const inWork = async () => {
     const id = (await placeOrder(t.app, customer.auth, orderBody(workType))).id;
-    await inject(manager.auth, 'PATCH', api.staff.order(id), { price: 300_000 });
+    await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 300_000 });
     await payInDb(t.app, id);
-    await inject(manager.auth, 'POST', api.staff.assign(id), { performer_id: author.id });
+    await inject(manager.auth, 'POST', staffApi.assign(id), { performer_id: author.id });
     return id;
   };
   const order = async (id: number) =>
-    StaffOrderSchema.parse((await inject(manager.auth, 'GET', api.staff.order(id))).json());
+    StaffOrderSchema.parse((await inject(manager.auth, 'GET', staffApi.order(id))).json());
 
   it('delivers an intermediate file without moving the order, and a final one to the customer’s review', async () => {
     const id = await inWork();
@@ -88,7 +89,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     // The final file's mail; the intermediate one sends none.
     expect(await mailCount(t.app, customer.email)).toBe(mails + 1);
 
-    const download = await inject(author.auth, 'GET', api.staff.fileDownload(id, plan!.id));
+    const download = await inject(author.auth, 'GET', staffApi.fileDownload(id, plan!.id));
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment; /);
@@ -106,12 +107,12 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     expect(asked.statusCode, asked.body).toBe(201);
     const reworkId = (asked.json() as { id: number }).id;
     expect(await order(id)).toMatchObject({ status: { id: OrderStatusId.rework }, open_reworks: 1 });
-    const queue = StaffOrderListSchema.parse((await inject(author.auth, 'GET', api.staff.orders)).json());
+    const queue = StaffOrderListSchema.parse((await inject(author.auth, 'GET', staffApi.orders)).json());
     expect(queue.results.find((o) => o.id === id)?.open_reworks).toBe(1);
 
     // An intermediate file alone does not answer it.
     const draft = WorkspaceFileListSchema.parse((await upload(author.auth, id, 'intermediate')).json());
-    const refused = await inject(author.auth, 'POST', api.staff.reworkAnswer(id, reworkId), {
+    const refused = await inject(author.auth, 'POST', staffApi.reworkAnswer(id, reworkId), {
       text: 'Черновик',
       files: [draft[0]!.id],
     });
@@ -122,7 +123,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     const fixed = WorkspaceFileListSchema.parse((await upload(author.auth, id, 'final', 'v2.pdf')).json());
     expect((await order(id)).status.id).toBe(OrderStatusId.rework);
     const mails = await mailCount(t.app, customer.email);
-    const answered = await inject(author.auth, 'POST', api.staff.reworkAnswer(id, reworkId), {
+    const answered = await inject(author.auth, 'POST', staffApi.reworkAnswer(id, reworkId), {
       text: 'Выводы добавлены',
       files: [fixed[0]!.id],
     });
@@ -133,7 +134,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     expect(await order(id)).toMatchObject({ status: { id: OrderStatusId.review }, open_reworks: 0 });
     expect(await mailCount(t.app, customer.email)).toBe(mails + 1);
 
-    const again = await inject(author.auth, 'POST', api.staff.reworkAnswer(id, reworkId), {
+    const again = await inject(author.auth, 'POST', staffApi.reworkAnswer(id, reworkId), {
       text: 'Ещё раз',
       files: [],
     });
@@ -150,7 +151,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     expect(opened.statusCode, opened.body).toBe(201);
     const careId = (opened.json() as { id: number }).id;
     const waiting = StaffCareListSchema.parse(
-      (await inject(manager.auth, 'GET', `${api.staff.careQueue}?state=open`)).json(),
+      (await inject(manager.auth, 'GET', `${staffApi.careQueue}?state=open`)).json(),
     );
     expect(waiting.results.find((c) => c.id === careId)).toMatchObject({
       order_id: id,
@@ -160,7 +161,7 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     expect((await order(id)).open_care).toBe(1);
 
     const mails = await mailCount(t.app, customer.email);
-    const answer = await inject(manager.auth, 'POST', api.staff.careMessages(id, careId), {
+    const answer = await inject(manager.auth, 'POST', staffApi.careMessages(id, careId), {
       text: 'Мы связались с автором, работа будет в срок',
       close: true,
     });
@@ -192,18 +193,18 @@ describe('the staff queue', () => {
   afterAll(() => t.close());
 
   const queue = async (auth: Auth, query = '') => {
-    const res = await t.app.inject({ method: 'GET', url: `${api.staff.orders}${query}`, headers: auth });
+    const res = await t.app.inject({ method: 'GET', url: `${staffApi.orders}${query}`, headers: auth });
     expect(res.statusCode, res.body).toBe(200);
     return StaffOrderListSchema.parse(res.json());
   };
 
   it("gives staff the work types of the queue's filter, the same list customers get", async () => {
     for (const who of [manager, author]) {
-      const res = await t.app.inject({ method: 'GET', url: api.staff.workTypes, headers: who.auth });
+      const res = await t.app.inject({ method: 'GET', url: staffApi.workTypes, headers: who.auth });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual(await workTypes(t.app, customer));
     }
-    const refused = await t.app.inject({ method: 'GET', url: api.staff.workTypes, headers: customer });
+    const refused = await t.app.inject({ method: 'GET', url: staffApi.workTypes, headers: customer });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -221,14 +222,14 @@ describe('the staff queue', () => {
     });
     await t.app.inject({
       method: 'PATCH',
-      url: api.staff.order(later),
+      url: staffApi.order(later),
       headers: manager.auth,
       payload: { price: 100_000 },
     });
     await payInDb(t.app, latest);
     await t.app.inject({
       method: 'POST',
-      url: api.staff.assign(latest),
+      url: staffApi.assign(latest),
       headers: manager.auth,
       payload: { performer_id: author.id },
     });
@@ -268,11 +269,11 @@ describe('the staff queue', () => {
     const paged = await queue(manager.auth, '?page_size=2');
     expect(paged.results.map((o) => o.id)).toEqual([latest, later]);
     expect(paged.previous).toBeNull();
-    expect(paged.next).toBe(`http://localhost:3000${api.staff.orders}?page=2&page_size=2`);
+    expect(paged.next).toBe(`http://localhost:3000${staffApi.orders}?page=2&page_size=2`);
     const second = await queue(manager.auth, '?page_size=2&page=2');
     expect(second.results.map((o) => o.id)).toEqual([soon]);
     expect(second.next).toBeNull();
-    expect(second.previous).toBe(`http://localhost:3000${api.staff.orders}?page_size=2`);
+    expect(second.previous).toBe(`http://localhost:3000${staffApi.orders}?page_size=2`);
 
     // An author: their orders, by deadline, the customer's first name.
     const mine = await queue(author.auth);
@@ -282,7 +283,7 @@ describe('the staff queue', () => {
   it('refuses a broken filter with 400', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `${api.staff.orders}?assigned=maybe`,
+      url: `${staffApi.orders}?assigned=maybe`,
       headers: manager.auth,
     });
     expect(res.statusCode).toBe(400);

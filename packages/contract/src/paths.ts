@@ -1,6 +1,3 @@
-import { companyApi } from './common/company-settings';
-import { countersApi } from './promo/attribution-cookies';
-
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
   health: '/api/health/',
@@ -109,37 +106,6 @@ export const api = {
     /** POST `{ up_to_id }`. */
     messagesRead: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/read/`,
   },
-  /** Payments and money (issue 11, spec §7 "Payments"); every amount in kopecks. */
-  payments: {
-    /** GET `?page=&page_size=`: payments awaiting payment. */
-    waiting: '/api/client/payments/waiting/',
-    /** GET `?page=&page_size=&from=&to=&purpose=`: past payments. */
-    history: '/api/client/payments/history/',
-    /** GET `?purpose=&amount=`: `{ payment_methods }`. */
-    methods: '/api/client/payments/methods/',
-    /** POST `PayRequest` with an `Idempotency-Key` header → `PayResult`. */
-    pay: '/api/client/payments/pay/',
-    /** Not in spec §7: POST `PayManyRequest` (selected waiting rows), with an `Idempotency-Key`. */
-    payMany: '/api/client/payments/pay-many/',
-    /** Not in spec §7: GET `?page=`: money, bonus and the movements that made them. */
-    balance: '/api/client/payments/balance/',
-    /** POST sends the SMS code, PATCH `{ code }` confirms it. */
-    verificateCode: (type: string) => `/api/client/payments/verificate-code/${encodeURIComponent(type)}/`,
-    verificationStatus: (type: string) =>
-      `/api/client/payments/verification-status/${encodeURIComponent(type)}/`,
-    repayment: '/api/client/payments/repayment/',
-    refundClaim: '/api/client/payments/refund-claim/',
-    /** GET `?refund_sum=` (the plan), POST `{ refund_sum }` (execute). */
-    refundStorno: '/api/client/payments/refund-storno/',
-    refundRecipientCountries: '/api/client/payments/refund-recipient-countries/',
-    refundExtra: '/api/client/payments/refund-extra/',
-    packetWaiting: (id: number | string) =>
-      `/api/client/payments/orders-packet-waiting/${encodeURIComponent(id)}/`,
-    /** The provider's notifications (webhook); for `yookassa`, only from its published ranges. */
-    notifications: (provider: string) => `/api/payments/notifications/${encodeURIComponent(provider)}/`,
-    /** The test provider's bank page (`PAYMENTS_PROVIDER=test`): opened by the browser. */
-    testBank: (payId: number | string) => `/test-bank/pay/${encodeURIComponent(payId)}/`,
-  },
   /** GET: unread chat messages per order and in all (`ChatUnread`). */
   chatUnread: '/api/client/chat/unread/',
   /** Gift certificates (issue 13, spec §7 "Certificates"). */
@@ -163,53 +129,6 @@ export const api = {
     sendSms: '/client/api/add-friend/send-sms/',
     sendEmail: '/client/api/add-friend/send-email/',
   },
-  /** The staff side (managers and authors); staff tokens only. */
-  staff: {
-    /** GET (manager): phone callback requests (issue 12); POST …/{id}/done/. */
-    callbacks: '/api/staff/callbacks/',
-    callbackDone: (id: number | string) => `/api/staff/callbacks/${encodeURIComponent(id)}/done/`,
-    login: '/api/staff/auth/login/',
-    refresh: '/api/staff/auth/token/refresh/',
-    logout: '/api/staff/auth/logout/',
-    me: '/api/staff/me/',
-    /** GET (manager): authors to assign. */
-    performers: '/api/staff/performers/',
-    /** GET: the work types (the queue's filter); the customer's reference route refuses staff tokens. */
-    workTypes: '/api/staff/work-types/',
-    /** GET the queue (`StaffOrderListQuery`): a performer sees only their own orders. */
-    orders: '/api/staff/orders/',
-    /** GET; PATCH (manager) price and deadline. */
-    order: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/`,
-    assign: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/assign/`,
-    status: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/status/`,
-    /** GET; POST (multipart, `?kind=intermediate|final`). */
-    files: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/files/`,
-    fileDownload: (id: number | string, fileId: number | string) =>
-      `/api/staff/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download/`,
-    reworks: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/reworks/`,
-    rework: (id: number | string, reworkId: number | string) =>
-      `/api/staff/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/`,
-    reworkAnswer: (id: number | string, reworkId: number | string) =>
-      `/api/staff/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/answer/`,
-    care: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/care/`,
-    careRequest: (id: number | string, careId: number | string) =>
-      `/api/staff/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/`,
-    careMessages: (id: number | string, careId: number | string) =>
-      `/api/staff/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/messages/`,
-    timeline: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/timeline/`,
-    messages: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/messages/`,
-    messagesRead: (id: number | string) => `/api/staff/orders/${encodeURIComponent(id)}/messages/read/`,
-    /** GET: unread chat messages of the orders this staff member sees. */
-    chatUnread: '/api/staff/chat/unread/',
-    /** GET (manager): care requests of every order (`?state=open|answered|closed`). */
-    careQueue: '/api/staff/care/',
-    /** GET (manager): customers' refund claims, pending first. */
-    refundClaims: '/api/staff/refund-claims/',
-    /** A claim; POST `approve/` pays it out, POST `reject/` gives the held money back (manager). */
-    refundClaim: (id: number | string) => `/api/staff/refund-claims/${encodeURIComponent(id)}/`,
-    /** GET (manager) `?from=&to=`: which campaign and partner brought paid orders, and how much (issue 13). */
-    attributionReport: '/api/staff/reports/attribution/',
-  },
 } as const;
 
 /** The refresh-token cookie is sent only to these paths (refresh and logout). */
@@ -218,42 +137,3 @@ export const REFRESH_COOKIE_PATH = '/api/client/auth/';
 /** The staff refresh cookie: another name and path, so the two sessions never mix. */
 export const STAFF_REFRESH_COOKIE_NAME = 'staff_refresh_token';
 export const STAFF_REFRESH_COOKIE_PATH = '/api/staff/auth/';
-
-/**
- * The one list of endpoints a visitor may call without an access token (route patterns as
- * the server registers them). Anything else under /api/ and /client/api/ requires a valid
- * bearer token: the server applies that rule to every route it registers.
- */
-export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> = [
-  { method: 'GET', path: api.health },
-  { method: 'GET', path: api.docs },
-  { method: 'POST', path: api.auth.login },
-  { method: 'POST', path: api.auth.loginVerify },
-  { method: 'POST', path: api.auth.logout },
-  { method: 'POST', path: api.auth.passwordChange },
-  { method: 'PATCH', path: '/api/client/auth/password_change/:id/' },
-  { method: 'POST', path: api.auth.refresh },
-  { method: 'POST', path: api.auth.autoLogin },
-  { method: 'POST', path: api.auth.emailConfirm },
-  { method: 'GET', path: api.auth.socialLinks },
-  { method: 'GET', path: '/client/api/socials/start/:network/' },
-  { method: 'GET', path: '/client/api/socials/callback/:network/' },
-  { method: 'POST', path: api.auth.socialProfile },
-  { method: 'GET', path: '/client/api/change-email/confirm/:token/' },
-  { method: 'POST', path: api.auth.changeEmailCancel },
-  { method: 'POST', path: api.profile.root },
-  // An avatar's image: an <img> sends no token; the name is random and new with every upload.
-  { method: 'GET', path: `${api.profile.avatar}:file` },
-  { method: 'GET', path: companyApi },
-  { method: 'GET', path: countersApi },
-  { method: 'POST', path: api.staff.login },
-  { method: 'POST', path: api.staff.refresh },
-  { method: 'POST', path: api.staff.logout },
-  // The payment provider has no token: the route takes only its addresses and re-fetches what it says.
-  { method: 'POST', path: api.payments.notifications('yookassa') },
-];
-
-export function isPublicEndpoint(method: string, path: string): boolean {
-  const m = method === 'HEAD' ? 'GET' : method;
-  return PUBLIC_ENDPOINTS.some((e) => e.method === m && e.path === path);
-}

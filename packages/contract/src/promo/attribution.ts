@@ -24,7 +24,7 @@ const Day = z.iso.date({ error: attributionMessages.dateInvalid });
 /** The longest period a report covers, in days. */
 export const ATTRIBUTION_REPORT_MAX_DAYS = 366;
 
-/** `GET api.staff.attributionReport?from=&to=`: calendar days (UTC), both included. */
+/** `GET staffApi.attributionReport?from=&to=`: calendar days (UTC), both included. */
 export const AttributionReportQuerySchema = z.object({ from: Day, to: Day }).superRefine((q, ctx) => {
   if (q.from > q.to) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: attributionMessages.rangeInvalid });

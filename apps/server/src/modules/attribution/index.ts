@@ -2,9 +2,9 @@ import {
   AttributionReportQuerySchema,
   AttributionReportSchema,
   CountersSchema,
-  api,
   countersApi,
   type Counters,
+  staffApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -37,7 +37,7 @@ export default fp(
     );
 
     app.get(
-      api.staff.attributionReport,
+      staffApi.attributionReport,
       {
         onRequest: requireManager,
         schema: {

@@ -6,6 +6,7 @@ import {
   api,
   profileMessages,
   type CallbackRequest,
+  staffApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,8 +16,8 @@ import { requireManager, staffOf } from '../staff/guards';
 import { listCallbacks, markCallbackDone, requestCallback } from './service';
 
 const security = [{ bearer: [] }];
-/** The route pattern under `api.staff.callbackDone(id)`. */
-const DONE = `${api.staff.callbacks}:id/done/`;
+/** The route pattern under `staffApi.callbackDone(id)`. */
+const DONE = `${staffApi.callbacks}:id/done/`;
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
@@ -47,7 +48,7 @@ export default async function callbackRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.staff.callbacks,
+    staffApi.callbacks,
     {
       onRequest: requireManager,
       schema: {

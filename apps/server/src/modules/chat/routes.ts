@@ -8,6 +8,7 @@ import {
   ChatUnreadSchema,
   api,
   chatMessages,
+  staffApi,
 } from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,7 +45,7 @@ const faces = [
   },
   {
     base: '/api/staff/orders/',
-    unread: api.staff.chatUnread,
+    unread: staffApi.chatUnread,
     who: 'сотрудник',
     principal: (request: FastifyRequest): Principal => {
       const staff = staffOf(request);

@@ -18,7 +18,7 @@ import {
   TimelineSchema,
   UPLOAD_MAX_FILES,
   WorkspaceFileListSchema,
-  api,
+  staffApi,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -45,7 +45,7 @@ const tags = ['staff'];
 const security = [{ bearer: [] }];
 const MB = 1024 * 1024;
 
-/** Route patterns of the staff face (the contract's `api.staff` builds the same URLs). */
+/** Route patterns of the staff face (the contract's `staffApi` builds the same URLs). */
 const base = '/api/staff/orders/';
 
 const id = z.coerce.number().int().positive();
@@ -312,7 +312,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.staff.careQueue,
+    staffApi.careQueue,
     {
       onRequest: requireManager,
       schema: {

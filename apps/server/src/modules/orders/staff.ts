@@ -4,7 +4,6 @@ import {
   OrderStatusId,
   STAFF_PAGE_SIZE,
   STAFF_STATUS_TITLES,
-  api,
   canTransition,
   isOrderStatusId,
   orderMessages,
@@ -14,6 +13,7 @@ import {
   type StaffOrderListItem,
   type StaffOrderUpdateRequestSchema,
   type StaffStatusRequest,
+  staffApi,
 } from '@cabinet/contract';
 import { sql, type Kysely } from 'kysely';
 import { PostgresAdapter } from 'kysely';
@@ -214,7 +214,7 @@ function customerName(staff: StaffPrincipal, fio: string): string {
 
 /** Like the customer's list: absolute, the same filters, the first page without `page`. */
 function pageUrl(ctx: OrdersContext, q: StaffListQuery, page: number): string {
-  const url = new URL(api.staff.orders, ctx.deps.config.PUBLIC_URL);
+  const url = new URL(staffApi.orders, ctx.deps.config.PUBLIC_URL);
   const { page: _page, page_size, ...filters } = q;
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));

@@ -6,6 +6,7 @@ import {
   type FileGroup,
   type OrderFile,
   type WorkspaceFile,
+  staffApi,
 } from '@cabinet/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -55,9 +56,7 @@ export function toWorkspaceFile(row: FileRow, face: Face, namer: Namer): Workspa
     // The customer's own files are nothing new to them.
     is_reviewed: !isReceived(row.kind) || row.is_reviewed === 1,
     download_url:
-      face === 'customer'
-        ? api.orders.fileDownload(orderId, row.id)
-        : api.staff.fileDownload(orderId, row.id),
+      face === 'customer' ? api.orders.fileDownload(orderId, row.id) : staffApi.fileDownload(orderId, row.id),
     preview_url:
       face === 'customer' && PREVIEW_TYPES.has(row.mime) ? api.orders.filePreview(orderId, row.id) : null,
   };

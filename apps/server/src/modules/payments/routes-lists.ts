@@ -1,4 +1,4 @@
-import { BalanceSchema, PaymentListQuerySchema, PaymentListSchema, api } from '@cabinet/contract';
+import { BalanceSchema, PaymentListQuerySchema, PaymentListSchema, paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
@@ -15,7 +15,7 @@ export default async function listRoutes(fastify: FastifyInstance) {
   const publicUrl = app.config.PUBLIC_URL;
 
   app.get(
-    api.payments.waiting,
+    paymentsApi.waiting,
     {
       schema: {
         tags,
@@ -28,12 +28,12 @@ export default async function listRoutes(fastify: FastifyInstance) {
     async (request) => {
       // Orders that wait for payment get their payment rows first, so the list shows them all.
       await db.transaction().execute((trx) => ensureInvoices(trx, request.userId));
-      return listWaiting(db, request.userId, request.query, publicUrl, api.payments.waiting);
+      return listWaiting(db, request.userId, request.query, publicUrl, paymentsApi.waiting);
     },
   );
 
   app.get(
-    api.payments.history,
+    paymentsApi.history,
     {
       schema: {
         tags,
@@ -44,11 +44,11 @@ export default async function listRoutes(fastify: FastifyInstance) {
         response: { 200: PaymentListSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => listHistory(db, request.userId, request.query, publicUrl, api.payments.history),
+    (request) => listHistory(db, request.userId, request.query, publicUrl, paymentsApi.history),
   );
 
   app.get(
-    api.payments.balance,
+    paymentsApi.balance,
     {
       schema: {
         tags,
@@ -58,6 +58,6 @@ export default async function listRoutes(fastify: FastifyInstance) {
         response: { 200: BalanceSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    (request) => balanceOfCustomer(db, request.userId, request.query, publicUrl, api.payments.balance),
+    (request) => balanceOfCustomer(db, request.userId, request.query, publicUrl, paymentsApi.balance),
   );
 }

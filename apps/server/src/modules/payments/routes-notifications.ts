@@ -1,4 +1,4 @@
-import { api } from '@cabinet/contract';
+import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export default async function notificationRoutes(fastify: FastifyInstance): Prom
   const ranges = parseAddressRanges(app.config.YOOKASSA_NOTIFY_IPS);
 
   app.post(
-    api.payments.notifications('yookassa'),
+    paymentsApi.notifications('yookassa'),
     {
       schema: {
         tags: ['payments'],

@@ -5,7 +5,7 @@ import {
   PayResultSchema,
   PaymentMethodsQuerySchema,
   PaymentMethodsSchema,
-  api,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +40,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    api.payments.methods,
+    paymentsApi.methods,
     {
       schema: {
         tags,
@@ -55,7 +55,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.payments.pay,
+    paymentsApi.pay,
     {
       schema: {
         tags,
@@ -81,7 +81,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.payments.payMany,
+    paymentsApi.payMany,
     {
       schema: {
         tags,

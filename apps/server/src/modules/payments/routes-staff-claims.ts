@@ -1,4 +1,4 @@
-import { StaffRefundClaimListSchema, StaffRefundClaimSchema, api } from '@cabinet/contract';
+import { StaffRefundClaimListSchema, StaffRefundClaimSchema, staffApi } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { approveClaim, listClaims, rejectClaim } from './payouts';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
-/** The route pattern under `api.staff.refundClaim(id)`. */
+/** The route pattern under `staffApi.refundClaim(id)`. */
 const base = '/api/staff/refund-claims/';
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -22,7 +22,7 @@ export default async function staffClaimRoutes(fastify: FastifyInstance) {
   const deps = { db, provider: app.paymentProvider, log: app.log };
 
   app.get(
-    api.staff.refundClaims,
+    staffApi.refundClaims,
     {
       onRequest: requireManager,
       schema: {

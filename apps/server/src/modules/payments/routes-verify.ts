@@ -10,7 +10,7 @@ import {
   VerificationConfirmSchema,
   VerificationSendSchema,
   VerificationStatusSchema,
-  api,
+  paymentsApi,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ const IdempotencyHeaders = z.looseObject({
     .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
 });
 
-/** Route patterns of the contract's `api.payments.verificateCode(type)` and `verificationStatus(type)`. */
+/** Route patterns of the contract's `paymentsApi.verificateCode(type)` and `verificationStatus(type)`. */
 const codePath = '/api/client/payments/verificate-code/:type/';
 const statusPath = '/api/client/payments/verification-status/:type/';
 
@@ -97,7 +97,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.payments.repayment,
+    paymentsApi.repayment,
     {
       schema: {
         tags,
@@ -123,7 +123,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.payments.refundClaim,
+    paymentsApi.refundClaim,
     {
       schema: {
         tags,
@@ -149,7 +149,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.payments.refundStorno,
+    paymentsApi.refundStorno,
     {
       schema: {
         tags,
@@ -164,7 +164,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.payments.refundStorno,
+    paymentsApi.refundStorno,
     {
       schema: {
         tags,
@@ -198,7 +198,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.payments.refundRecipientCountries,
+    paymentsApi.refundRecipientCountries,
     {
       schema: {
         tags,
@@ -211,7 +211,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.payments.refundExtra,
+    paymentsApi.refundExtra,
     {
       schema: {
         tags,

@@ -9,8 +9,8 @@ import {
   StaffMeSchema,
   StaffTokenSchema,
   WorkTypeListSchema,
-  api,
   authMessages,
+  staffApi,
 } from '@cabinet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,7 +49,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   const staff = app.staffAuth;
 
   app.post(
-    api.staff.login,
+    staffApi.login,
     {
       schema: {
         tags,
@@ -70,7 +70,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.staff.refresh,
+    staffApi.refresh,
     {
       onRequest: refuseCrossSite,
       schema: {
@@ -94,7 +94,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    api.staff.logout,
+    staffApi.logout,
     {
       onRequest: refuseCrossSite,
       schema: {
@@ -111,7 +111,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.staff.me,
+    staffApi.me,
     {
       schema: {
         tags,
@@ -124,7 +124,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.staff.performers,
+    staffApi.performers,
     {
       onRequest: requireManager,
       schema: {
@@ -138,7 +138,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    api.staff.workTypes,
+    staffApi.workTypes,
     {
       schema: {
         tags,

@@ -11,6 +11,7 @@ import {
   type CertificateRedeemResult,
   type CertificateTab,
   type PaymentList,
+  paymentsApi,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { requestBlob } from '../../shared/api/blob';
@@ -55,7 +56,7 @@ export const awaitingOrdersQuery = () =>
   queryOptions({
     queryKey: ['payments', 'waiting', 'for-certificate'],
     queryFn: async ({ signal }): Promise<PaymentList> =>
-      PaymentListSchema.parse(await apiFetch(`${api.payments.waiting}?page=1&page_size=100`, { signal })),
+      PaymentListSchema.parse(await apiFetch(`${paymentsApi.waiting}?page=1&page_size=100`, { signal })),
     staleTime: 0,
   });
 

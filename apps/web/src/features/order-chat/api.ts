@@ -8,6 +8,7 @@ import {
   z,
   type OrderFile,
   type WorkspaceFile,
+  staffApi,
 } from '@cabinet/contract';
 import { apiFetch, authorizedRequest, type TokenSource } from '../../shared/api/client';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
@@ -119,13 +120,13 @@ export function staffFace(orderId: number): ChatFace {
     side: 'staff',
     outboxKey: OUTBOX_KEYS.staff,
     chat: chatApiOf((path, init) => staffFetch(path, init), {
-      messages: api.staff.messages(orderId),
-      read: api.staff.messagesRead(orderId),
+      messages: staffApi.messages(orderId),
+      read: staffApi.messagesRead(orderId),
     }),
     upload: async (file, options) =>
       firstOf(
         StaffUploadSchema.parse(
-          await staffUpload(`${api.staff.files(orderId)}?kind=intermediate`, [file], options),
+          await staffUpload(`${staffApi.files(orderId)}?kind=intermediate`, [file], options),
         ),
       ),
     // The file is the order's already (the files section lists it); the message just leaves it out.

@@ -1,5 +1,4 @@
 import {
-  api,
   BalanceSchema,
   PaymentListSchema,
   RefundCountriesSchema,
@@ -8,6 +7,7 @@ import {
   VerificationStatusSchema,
   type VerificationPurpose,
   type VerificationStatus,
+  paymentsApi,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
@@ -32,7 +32,7 @@ export const balanceQuery = (page: number) =>
   queryOptions({
     queryKey: moneyKeys.balance(page),
     queryFn: async ({ signal }) =>
-      BalanceSchema.parse(await apiFetch(withQuery(api.payments.balance, { page }), { signal })),
+      BalanceSchema.parse(await apiFetch(withQuery(paymentsApi.balance, { page }), { signal })),
     placeholderData: keepPreviousData,
   });
 
@@ -42,7 +42,7 @@ export const historyQuery = (query: HistoryRequest) =>
     queryFn: async ({ signal }) =>
       PaymentListSchema.parse(
         await apiFetch(
-          withQuery(api.payments.history, {
+          withQuery(paymentsApi.history, {
             page: query.page,
             page_size: query.page_size,
             from: query.from,
@@ -59,20 +59,19 @@ export const verificationQuery = (purpose: VerificationPurpose) =>
   queryOptions({
     queryKey: moneyKeys.verification(purpose),
     queryFn: async ({ signal }): Promise<VerificationStatus> =>
-      VerificationStatusSchema.parse(await apiFetch(api.payments.verificationStatus(purpose), { signal })),
+      VerificationStatusSchema.parse(await apiFetch(paymentsApi.verificationStatus(purpose), { signal })),
   });
 
 const countriesQuery = queryOptions({
   queryKey: moneyKeys.countries,
   queryFn: async ({ signal }) =>
-    RefundCountriesSchema.parse(await apiFetch(api.payments.refundRecipientCountries, { signal })),
+    RefundCountriesSchema.parse(await apiFetch(paymentsApi.refundRecipientCountries, { signal })),
   staleTime: Infinity,
 });
 
 const extraQuery = queryOptions({
   queryKey: moneyKeys.extra,
-  queryFn: async ({ signal }) =>
-    RefundExtraSchema.parse(await apiFetch(api.payments.refundExtra, { signal })),
+  queryFn: async ({ signal }) => RefundExtraSchema.parse(await apiFetch(paymentsApi.refundExtra, { signal })),
   staleTime: 5 * 60_000,
 });
 
@@ -92,7 +91,7 @@ export const refreshMoney = refreshAfterPayment;
 
 /** `POST verificate-code/{type}/`: sends the SMS (a phone only when the profile has none). */
 export async function sendVerificationCode(purpose: VerificationPurpose, phone?: string): Promise<void> {
-  await apiFetch(api.payments.verificateCode(purpose), {
+  await apiFetch(paymentsApi.verificateCode(purpose), {
     method: 'POST',
     body: phone ? { phone } : {},
     // A code asked for again too soon is answered by the flow itself (it says when).
@@ -102,7 +101,7 @@ export async function sendVerificationCode(purpose: VerificationPurpose, phone?:
 
 /** `PATCH verificate-code/{type}/`: confirms the code. */
 export async function confirmVerificationCode(purpose: VerificationPurpose, code: string): Promise<void> {
-  await apiFetch(api.payments.verificateCode(purpose), { method: 'PATCH', body: { code } });
+  await apiFetch(paymentsApi.verificateCode(purpose), { method: 'PATCH', body: { code } });
 }
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
@@ -116,19 +115,19 @@ export interface RepaymentBody {
 
 /** `POST repayment/`: the balance to a card; the key makes a repeated attempt move money once. */
 export async function createRepayment(body: RepaymentBody, key: string): Promise<void> {
-  await apiFetch(api.payments.repayment, { method: 'POST', body, headers: idempotent(key) });
+  await apiFetch(paymentsApi.repayment, { method: 'POST', body, headers: idempotent(key) });
 }
 
 /** `GET refund-storno/?refund_sum=`: which payments a storno of this sum would reverse. */
 export async function loadStornoPlan(refundSum: number, signal?: AbortSignal) {
   return RefundStornoPlanSchema.parse(
-    await apiFetch(withQuery(api.payments.refundStorno, { refund_sum: refundSum }), { signal }),
+    await apiFetch(withQuery(paymentsApi.refundStorno, { refund_sum: refundSum }), { signal }),
   );
 }
 
 /** `POST refund-storno/`: reverses the payments of the plan. */
 export async function executeStorno(refundSum: number, key: string): Promise<void> {
-  await apiFetch(api.payments.refundStorno, {
+  await apiFetch(paymentsApi.refundStorno, {
     method: 'POST',
     body: { refund_sum: refundSum },
     headers: idempotent(key),
@@ -143,5 +142,5 @@ export interface ClaimBody {
 
 /** `POST refund-claim/`: a refund a manager decides on (the money is held meanwhile). */
 export async function createRefundClaim(body: ClaimBody, key: string): Promise<void> {
-  await apiFetch(api.payments.refundClaim, { method: 'POST', body, headers: idempotent(key) });
+  await apiFetch(paymentsApi.refundClaim, { method: 'POST', body, headers: idempotent(key) });
 }

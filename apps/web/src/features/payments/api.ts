@@ -14,6 +14,7 @@ import {
   type PayManyRequest,
   type PayRequest,
   type PayResult,
+  paymentsApi,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
@@ -61,7 +62,7 @@ export const methodsQuery = (purpose: PaymentPurpose, amount: number | null) =>
     queryKey: payKeys.methods(purpose, amount),
     queryFn: async ({ signal }): Promise<PaymentMethods> =>
       PaymentMethodsSchema.parse(
-        await apiFetch(withQuery(api.payments.methods, { purpose, amount }), { signal }),
+        await apiFetch(withQuery(paymentsApi.methods, { purpose, amount }), { signal }),
       ),
     // A changed sum keeps the previous list on screen while the new one loads.
     placeholderData: keepPreviousData,
@@ -74,7 +75,7 @@ export const waitingQuery = (page: number) =>
     queryKey: payKeys.waiting(page),
     queryFn: async ({ signal }): Promise<PaymentList> =>
       PaymentListSchema.parse(
-        await apiFetch(withQuery(api.payments.waiting, { page, page_size: PAYMENTS_PAGE_SIZE }), { signal }),
+        await apiFetch(withQuery(paymentsApi.waiting, { page, page_size: PAYMENTS_PAGE_SIZE }), { signal }),
       ),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -85,14 +86,14 @@ export const packetQuery = (id: string | number) =>
   queryOptions({
     queryKey: payKeys.packet(id),
     queryFn: async ({ signal }): Promise<PacketWaiting> =>
-      PacketWaitingSchema.parse(await apiFetch(api.payments.packetWaiting(id), { signal })),
+      PacketWaitingSchema.parse(await apiFetch(paymentsApi.packetWaiting(id), { signal })),
     staleTime: 0,
   });
 
 /** `POST pay/`: the same `idempotencyKey` for a retry of the same attempt (see idempotency.ts). */
 export async function pay(body: PayRequest, idempotencyKey: string): Promise<PayResult> {
   return PayResultSchema.parse(
-    await apiFetch(api.payments.pay, {
+    await apiFetch(paymentsApi.pay, {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
@@ -103,7 +104,7 @@ export async function pay(body: PayRequest, idempotencyKey: string): Promise<Pay
 /** `POST pay-many/`: the selected awaiting payments together. */
 export async function payMany(body: PayManyRequest, idempotencyKey: string): Promise<PayResult> {
   return PayResultSchema.parse(
-    await apiFetch(api.payments.payMany, {
+    await apiFetch(paymentsApi.payMany, {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': idempotencyKey },

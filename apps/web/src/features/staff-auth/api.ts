@@ -1,4 +1,4 @@
-import { api, StaffTokenSchema, type StaffLoginRequest } from '@cabinet/contract';
+import { StaffTokenSchema, type StaffLoginRequest, staffApi } from '@cabinet/contract';
 import { staffFetch } from '../../shared/staff/client';
 import { clearStaffCache } from '../../shared/staff/query-client';
 import { endStaffSession, storeStaffSession } from '../../shared/staff/session';
@@ -6,7 +6,7 @@ import { endStaffSession, storeStaffSession } from '../../shared/staff/session';
 /** `POST /api/staff/auth/login/`: the access token for the tab, the refresh token in its cookie. */
 export async function staffLogin(credentials: StaffLoginRequest): Promise<void> {
   const answer = StaffTokenSchema.parse(
-    await staffFetch(api.staff.login, { method: 'POST', body: credentials, auth: false }),
+    await staffFetch(staffApi.login, { method: 'POST', body: credentials, auth: false }),
   );
   storeStaffSession(answer.access, answer.staff);
 }
@@ -14,7 +14,7 @@ export async function staffLogin(credentials: StaffLoginRequest): Promise<void> 
 /** Ends the session here even when the server cannot be told (its cookie then just expires). */
 export async function staffLogout(): Promise<void> {
   try {
-    await staffFetch(api.staff.logout, { method: 'POST', auth: false });
+    await staffFetch(staffApi.logout, { method: 'POST', auth: false });
   } finally {
     endStaffSession();
     clearStaffCache();

@@ -2,7 +2,6 @@ import {
   StaffCallbackListSchema,
   StaffRefundClaimListSchema,
   StaffRefundClaimSchema,
-  api,
   CareDetailSchema,
   CareListSchema,
   PerformerListSchema,
@@ -22,6 +21,7 @@ import {
   type StaffOrderUpdateRequest,
   type ThreadPostRequest,
   type WorkspaceFile,
+  staffApi,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffFetch, staffUpload } from '../../shared/staff/client';
@@ -42,7 +42,7 @@ export function useStaffQueue(query: StaffOrderListQuery) {
   return useQuery({
     queryKey: staffKeys.queue(query),
     queryFn: async ({ signal }) =>
-      StaffOrderListSchema.parse(await staffFetch(`${api.staff.orders}?${apiSearchOf(query)}`, { signal })),
+      StaffOrderListSchema.parse(await staffFetch(`${staffApi.orders}?${apiSearchOf(query)}`, { signal })),
     // Paging and filtering keep the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -51,8 +51,7 @@ export function useStaffQueue(query: StaffOrderListQuery) {
 export function useWorkTypes() {
   return useQuery({
     queryKey: staffKeys.workTypes,
-    queryFn: async ({ signal }) =>
-      WorkTypeListSchema.parse(await staffFetch(api.staff.workTypes, { signal })),
+    queryFn: async ({ signal }) => WorkTypeListSchema.parse(await staffFetch(staffApi.workTypes, { signal })),
     staleTime: Infinity,
   });
 }
@@ -61,7 +60,7 @@ export function usePerformers(enabled: boolean) {
   return useQuery({
     queryKey: staffKeys.performers,
     queryFn: async ({ signal }) =>
-      PerformerListSchema.parse(await staffFetch(api.staff.performers, { signal })).results,
+      PerformerListSchema.parse(await staffFetch(staffApi.performers, { signal })).results,
     enabled,
   });
 }
@@ -69,7 +68,7 @@ export function usePerformers(enabled: boolean) {
 export const staffOrderQuery = (id: string) =>
   queryOptions({
     queryKey: staffKeys.order(id),
-    queryFn: async ({ signal }) => StaffOrderSchema.parse(await staffFetch(api.staff.order(id), { signal })),
+    queryFn: async ({ signal }) => StaffOrderSchema.parse(await staffFetch(staffApi.order(id), { signal })),
   });
 
 export function useStaffOrder(id: string) {
@@ -79,8 +78,7 @@ export function useStaffOrder(id: string) {
 export function useOrderReworks(id: string) {
   return useQuery({
     queryKey: staffKeys.orderPart(id, 'reworks'),
-    queryFn: async ({ signal }) =>
-      ReworkListSchema.parse(await staffFetch(api.staff.reworks(id), { signal })),
+    queryFn: async ({ signal }) => ReworkListSchema.parse(await staffFetch(staffApi.reworks(id), { signal })),
   });
 }
 
@@ -88,7 +86,7 @@ export function useRework(id: string, reworkId: number | null) {
   return useQuery({
     queryKey: staffKeys.orderPart(id, `rework-${reworkId}`),
     queryFn: async ({ signal }) =>
-      ReworkDetailSchema.parse(await staffFetch(api.staff.rework(id, reworkId ?? 0), { signal })),
+      ReworkDetailSchema.parse(await staffFetch(staffApi.rework(id, reworkId ?? 0), { signal })),
     enabled: reworkId !== null,
   });
 }
@@ -96,7 +94,7 @@ export function useRework(id: string, reworkId: number | null) {
 export function useOrderCare(id: string) {
   return useQuery({
     queryKey: staffKeys.orderPart(id, 'care'),
-    queryFn: async ({ signal }) => CareListSchema.parse(await staffFetch(api.staff.care(id), { signal })),
+    queryFn: async ({ signal }) => CareListSchema.parse(await staffFetch(staffApi.care(id), { signal })),
   });
 }
 
@@ -104,7 +102,7 @@ export function useCareRequest(id: string, careId: number | null) {
   return useQuery({
     queryKey: staffKeys.orderPart(id, `care-${careId}`),
     queryFn: async ({ signal }) =>
-      CareDetailSchema.parse(await staffFetch(api.staff.careRequest(id, careId ?? 0), { signal })),
+      CareDetailSchema.parse(await staffFetch(staffApi.careRequest(id, careId ?? 0), { signal })),
     enabled: careId !== null,
   });
 }
@@ -112,7 +110,7 @@ export function useCareRequest(id: string, careId: number | null) {
 export function useTimeline(id: string) {
   return useQuery({
     queryKey: staffKeys.orderPart(id, 'timeline'),
-    queryFn: async ({ signal }) => TimelineSchema.parse(await staffFetch(api.staff.timeline(id), { signal })),
+    queryFn: async ({ signal }) => TimelineSchema.parse(await staffFetch(staffApi.timeline(id), { signal })),
   });
 }
 
@@ -122,7 +120,7 @@ export function useCareQueue(state: string, page: number) {
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ page: String(page) });
       if (state) query.set('state', state);
-      return StaffCareListSchema.parse(await staffFetch(`${api.staff.careQueue}?${query}`, { signal }));
+      return StaffCareListSchema.parse(await staffFetch(`${staffApi.careQueue}?${query}`, { signal }));
     },
     placeholderData: keepPreviousData,
   });
@@ -138,26 +136,26 @@ export function useOrderActions(id: string) {
   const settle = { onSettled: refresh };
   const update = useMutation({
     mutationFn: (body: StaffOrderUpdateRequest) =>
-      staffFetch<StaffOrder>(api.staff.order(id), { method: 'PATCH', body }),
+      staffFetch<StaffOrder>(staffApi.order(id), { method: 'PATCH', body }),
     ...settle,
   });
   const assign = useMutation({
-    mutationFn: (body: StaffAssignRequest) => staffFetch(api.staff.assign(id), { method: 'POST', body }),
+    mutationFn: (body: StaffAssignRequest) => staffFetch(staffApi.assign(id), { method: 'POST', body }),
     ...settle,
   });
   const move = useMutation({
     mutationFn: (body: { status_id: number; from_status_id: number }) =>
-      staffFetch(api.staff.status(id), { method: 'POST', body }),
+      staffFetch(staffApi.status(id), { method: 'POST', body }),
     ...settle,
   });
   const answerRework = useMutation({
     mutationFn: ({ reworkId, body }: { reworkId: number; body: ThreadPostRequest }) =>
-      staffFetch(api.staff.reworkAnswer(id, reworkId), { method: 'POST', body }),
+      staffFetch(staffApi.reworkAnswer(id, reworkId), { method: 'POST', body }),
     ...settle,
   });
   const answerCare = useMutation({
     mutationFn: ({ careId, body }: { careId: number; body: StaffCareAnswerRequest }) =>
-      staffFetch(api.staff.careMessages(id, careId), { method: 'POST', body }),
+      staffFetch(staffApi.careMessages(id, careId), { method: 'POST', body }),
     ...settle,
   });
   return { update, assign, move, answerRework, answerCare, refresh };
@@ -176,7 +174,7 @@ export async function uploadStaffFile(
   file: File,
   options: Omit<UploadOptions, 'tokens'>,
 ): Promise<WorkspaceFile[]> {
-  return UploadAnswerSchema.parse(await staffUpload(`${api.staff.files(id)}?kind=${kind}`, [file], options));
+  return UploadAnswerSchema.parse(await staffUpload(`${staffApi.files(id)}?kind=${kind}`, [file], options));
 }
 
 const refundClaimsKey = ['staff', 'refund-claims'] as const;
@@ -186,7 +184,7 @@ export function useRefundClaims() {
   return useQuery({
     queryKey: refundClaimsKey,
     queryFn: async ({ signal }) =>
-      StaffRefundClaimListSchema.parse(await staffFetch(api.staff.refundClaims, { signal })),
+      StaffRefundClaimListSchema.parse(await staffFetch(staffApi.refundClaims, { signal })),
   });
 }
 
@@ -196,7 +194,7 @@ export function useRefundClaimDecision() {
   return useMutation({
     mutationFn: async ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
       StaffRefundClaimSchema.parse(
-        await staffFetch(`${api.staff.refundClaim(id)}${decision}/`, { method: 'POST' }),
+        await staffFetch(`${staffApi.refundClaim(id)}${decision}/`, { method: 'POST' }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: refundClaimsKey }),
   });
@@ -209,7 +207,7 @@ export function useCallbacks() {
   return useQuery({
     queryKey: callbacksKey,
     queryFn: async ({ signal }) =>
-      StaffCallbackListSchema.parse(await staffFetch(api.staff.callbacks, { signal })),
+      StaffCallbackListSchema.parse(await staffFetch(staffApi.callbacks, { signal })),
   });
 }
 
@@ -217,7 +215,7 @@ export function useCallbacks() {
 export function useCallbackDone() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => staffFetch(api.staff.callbackDone(id), { method: 'POST' }),
+    mutationFn: (id: number) => staffFetch(staffApi.callbackDone(id), { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: callbacksKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { AttributionReportSchema, api } from '@cabinet/contract';
+import { AttributionReportSchema, staffApi } from '@cabinet/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { staffFetch } from '../../shared/staff/client';
 
@@ -9,7 +9,7 @@ export function useAttributionReport(from: string, to: string) {
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ from, to });
       return AttributionReportSchema.parse(
-        await staffFetch(`${api.staff.attributionReport}?${query.toString()}`, { signal }),
+        await staffFetch(`${staffApi.attributionReport}?${query.toString()}`, { signal }),
       );
     },
     placeholderData: keepPreviousData,

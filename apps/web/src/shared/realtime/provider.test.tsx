@@ -1,4 +1,4 @@
-import { api, chatMessages, type ChatMessage } from '@cabinet/contract';
+import { api, chatMessages, type ChatMessage, staffApi } from '@cabinet/contract';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
@@ -220,7 +220,7 @@ describe('RealtimeProvider', () => {
 
   it('uses the staff session and the staff unread endpoint on the staff side', async () => {
     await renderWithSocket(<Probe />, 'staff');
-    expect(apiFetch).toHaveBeenCalledWith(api.staff.chatUnread, {
+    expect(apiFetch).toHaveBeenCalledWith(staffApi.chatUnread, {
       tokens: expect.objectContaining({ getToken: expect.any(Function) }),
     });
   });

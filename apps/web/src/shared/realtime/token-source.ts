@@ -1,4 +1,4 @@
-import { api } from '@cabinet/contract';
+import { api, staffApi } from '@cabinet/contract';
 import { authorizedRequest, type TokenSource } from '../api/client';
 import { getAccessToken } from '../auth/session';
 
@@ -46,6 +46,6 @@ export async function loadStaffSession(): Promise<RealtimeSession> {
     getToken: staffTokens.getToken,
     refreshToken: (stale) => refreshVia(staffTokens, stale),
     tokens: staffTokens,
-    unreadPath: api.staff.chatUnread,
+    unreadPath: staffApi.chatUnread,
   };
 }

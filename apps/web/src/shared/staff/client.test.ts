@@ -1,4 +1,4 @@
-import { api, type StaffMe } from '@cabinet/contract';
+import { api, type StaffMe, staffApi } from '@cabinet/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../auth/session';
 import { setNavigator } from '../navigation';
@@ -8,7 +8,7 @@ import { getStaffMe, getStaffToken, storeStaffSession } from './session';
 import { serveStaffApi } from './test-server';
 
 const navigate = vi.fn<(to: string) => void>();
-const ORDERS = api.staff.orders;
+const ORDERS = staffApi.orders;
 const me: StaffMe = { id: 3, email: 'ivan@staff.example', role: 'performer', name: 'Иван К.' };
 
 beforeEach(() => {
@@ -34,14 +34,14 @@ describe('staffFetch', () => {
         (init?.headers as Record<string, string>).Authorization === 'Bearer fresh'
           ? { body: { ok: 2 } }
           : { status: 401, body: { detail: 'Токен устарел' } },
-      [`POST ${api.staff.refresh}`]: { body: { access: 'fresh', expires_in: 300, staff: me } },
+      [`POST ${staffApi.refresh}`]: { body: { access: 'fresh', expires_in: 300, staff: me } },
     });
     // Two calls at once share one refresh.
     await expect(Promise.all([staffFetch(ORDERS), staffFetch(ORDERS)])).resolves.toEqual([
       { ok: 2 },
       { ok: 2 },
     ]);
-    expect(calls.filter((c) => c.url === api.staff.refresh)).toHaveLength(1);
+    expect(calls.filter((c) => c.url === staffApi.refresh)).toHaveLength(1);
     expect(calls.some((c) => c.url === api.auth.refresh)).toBe(false);
     expect(getStaffToken()).toBe('fresh');
     expect(getStaffMe()).toEqual(me);
@@ -52,7 +52,7 @@ describe('staffFetch', () => {
     storeStaffSession('stale', me);
     serveStaffApi({
       [`GET ${ORDERS}`]: { status: 401, body: { detail: 'Токен устарел' } },
-      [`POST ${api.staff.refresh}`]: { status: 401, body: { detail: 'Войдите снова' } },
+      [`POST ${staffApi.refresh}`]: { status: 401, body: { detail: 'Войдите снова' } },
     });
     staffQueryClient.setQueryData(['staff', 'order', '7'], { id: 7 });
     await expect(staffFetch(ORDERS)).rejects.toMatchObject({ status: 401 });
@@ -66,14 +66,14 @@ describe('staffFetch', () => {
 describe('restoreStaffSession (a new tab)', () => {
   it('renews from the cookie when the tab has no token', async () => {
     serveStaffApi({
-      [`POST ${api.staff.refresh}`]: { body: { access: 'renewed', expires_in: 300, staff: me } },
+      [`POST ${staffApi.refresh}`]: { body: { access: 'renewed', expires_in: 300, staff: me } },
     });
     await expect(restoreStaffSession()).resolves.toBe(true);
     expect(getStaffToken()).toBe('renewed');
   });
 
   it('says no without navigating when there is no staff session', async () => {
-    serveStaffApi({ [`POST ${api.staff.refresh}`]: { status: 401, body: { detail: 'Нет сессии' } } });
+    serveStaffApi({ [`POST ${staffApi.refresh}`]: { status: 401, body: { detail: 'Нет сессии' } } });
     await expect(restoreStaffSession()).resolves.toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });

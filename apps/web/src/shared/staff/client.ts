@@ -1,4 +1,4 @@
-import { api, StaffMeSchema, type StaffMe } from '@cabinet/contract';
+import { StaffMeSchema, type StaffMe, staffApi } from '@cabinet/contract';
 import { apiFetch, authorizedRequest, renewTokens, type ApiInit, type TokenSource } from '../api/client';
 import { uploadFiles, type UploadOptions } from '../api/upload';
 import { currentLocation, navigateTo } from '../navigation';
@@ -7,7 +7,7 @@ import { clearStaffCache } from './query-client';
 import { endStaffSession, getStaffMe, getStaffToken, storeStaffSession } from './session';
 
 /** A 401 from these is the server's answer (wrong password, no cookie), not an expired token. */
-const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([api.staff.login, api.staff.refresh]);
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([staffApi.login, staffApi.refresh]);
 
 let refreshInFlight: Promise<string> | null = null;
 
@@ -28,7 +28,7 @@ function meOf(body: unknown): StaffMe | undefined {
 }
 
 async function renew(onRefused: () => void): Promise<string> {
-  const { tokens, body } = await renewTokens(api.staff.refresh, onRefused);
+  const { tokens, body } = await renewTokens(staffApi.refresh, onRefused);
   storeStaffSession(tokens.access, meOf(body));
   return tokens.access;
 }
@@ -96,7 +96,7 @@ let loadingMe: Promise<void> | null = null;
 /** The name and role come with the sign-in; a session renewed without them asks once. */
 export function ensureStaffMe(): Promise<void> {
   if (getStaffMe()) return Promise.resolve();
-  loadingMe ??= staffFetch(api.staff.me)
+  loadingMe ??= staffFetch(staffApi.me)
     .then((body) => {
       const token = getStaffToken();
       if (token) storeStaffSession(token, StaffMeSchema.parse(body));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { api } from '@cabinet/contract';
+import { paymentsApi } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../../db/index';
 import type { DB } from '../../../db/types';
@@ -91,7 +91,7 @@ export class TestProvider implements PaymentProvider {
       status: row.status,
       amount: row.amount,
       confirmationUrl:
-        row.status === 'pending' ? new URL(api.payments.testBank(row.id), this.publicUrl).href : null,
+        row.status === 'pending' ? new URL(paymentsApi.testBank(row.id), this.publicUrl).href : null,
       paymentId: row.payment_id,
     };
   }

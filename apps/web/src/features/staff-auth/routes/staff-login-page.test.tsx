@@ -1,4 +1,4 @@
-import { api } from '@cabinet/contract';
+import { staffApi } from '@cabinet/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ describe('StaffLoginPage', () => {
 
   it('shows the server’s Russian refusal (401) and stays signed out', async () => {
     serveStaffApi({
-      [`POST ${api.staff.login}`]: { status: 401, body: { detail: 'Неверный e-mail или пароль' } },
+      [`POST ${staffApi.login}`]: { status: 401, body: { detail: 'Неверный e-mail или пароль' } },
     });
     renderLogin();
     await signIn();
@@ -57,7 +57,7 @@ describe('StaffLoginPage', () => {
 
   it('puts a 400’s field errors under their fields', async () => {
     serveStaffApi({
-      [`POST ${api.staff.login}`]: {
+      [`POST ${staffApi.login}`]: {
         status: 400,
         body: { errors: { email: ['Сотрудник с таким e-mail отключён'] } },
       },
@@ -70,7 +70,7 @@ describe('StaffLoginPage', () => {
 
   it('a 429 goes to /429, which reads the Retry-After', async () => {
     serveStaffApi({
-      [`POST ${api.staff.login}`]: {
+      [`POST ${staffApi.login}`]: {
         status: 429,
         body: { detail: 'Слишком много попыток' },
         headers: { 'Retry-After': '120' },
@@ -87,7 +87,7 @@ describe('StaffLoginPage', () => {
   it('signs in into the staff session only, and opens the `redirect` staff screen', async () => {
     localStorage.setItem(TOKEN_KEY, 'customer-token');
     const { calls } = serveStaffApi({
-      [`POST ${api.staff.login}`]: { body: { access: 'staff-token', expires_in: 300, staff: manager } },
+      [`POST ${staffApi.login}`]: { body: { access: 'staff-token', expires_in: 300, staff: manager } },
     });
     renderLogin('/staff/login?redirect=%2Fstaff%2Forders%2F7');
     await signIn(' Olga@Staff.Example ');
@@ -104,7 +104,7 @@ describe('StaffLoginPage', () => {
 
   it('never leads outside the staff section after signing in', async () => {
     serveStaffApi({
-      [`POST ${api.staff.login}`]: { body: { access: 't', expires_in: 300, staff: manager } },
+      [`POST ${staffApi.login}`]: { body: { access: 't', expires_in: 300, staff: manager } },
     });
     renderLogin('/staff/login?redirect=%2Fhome%2Factive');
     await signIn();

@@ -1,4 +1,4 @@
-import { api, type StaffCallback, type StaffMe } from '@cabinet/contract';
+import { type StaffCallback, type StaffMe, staffApi } from '@cabinet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,8 +35,8 @@ describe('the callbacks page', () => {
   it('lists a request with the phone to call, the time and the comment, and marks it done', async () => {
     let current = callback();
     const { calls } = serveStaffApi({
-      [`GET ${api.staff.callbacks}`]: () => ({ body: { results: [current] } }),
-      [`POST ${api.staff.callbackDone(4)}`]: () => {
+      [`GET ${staffApi.callbacks}`]: () => ({ body: { results: [current] } }),
+      [`POST ${staffApi.callbackDone(4)}`]: () => {
         current = callback({ status: 'done', done_at: '2026-11-20T11:00:00Z' });
         return { body: current };
       },
@@ -54,13 +54,13 @@ describe('the callbacks page', () => {
     );
     await waitFor(() => expect(within(card).queryByRole('button')).toBeNull());
     expect(within(card).getByText('Перезвонили')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([api.staff.callbackDone(4)]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([staffApi.callbackDone(4)]);
   });
 
   it('shows the server’s refusal when someone marked it first', async () => {
     serveStaffApi({
-      [`GET ${api.staff.callbacks}`]: { body: { results: [callback({ comment: '' })] } },
-      [`POST ${api.staff.callbackDone(4)}`]: { status: 409, body: { detail: 'Уже отмечено' } },
+      [`GET ${staffApi.callbacks}`]: { body: { results: [callback({ comment: '' })] } },
+      [`POST ${staffApi.callbackDone(4)}`]: { status: 409, body: { detail: 'Уже отмечено' } },
     });
     render();
     const card = await screen.findByRole('listitem', { name: 'Звонок №4 · Анна Демидова' });
@@ -69,7 +69,7 @@ describe('the callbacks page', () => {
   });
 
   it('says when there are no requests', async () => {
-    serveStaffApi({ [`GET ${api.staff.callbacks}`]: { body: { results: [] } } });
+    serveStaffApi({ [`GET ${staffApi.callbacks}`]: { body: { results: [] } } });
     render();
     expect(await screen.findByText('Заявок на звонок нет')).toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
 import {
-  api,
   staffMessages,
   StaffOrderSchema,
   type StaffMe,
   type StaffOrder,
   type WorkspaceFile,
+  staffApi,
 } from '@cabinet/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,7 @@ const customerFile: WorkspaceFile = {
   group: 'customer',
   uploaded_by: { role: 'customer', name: 'Мария' },
   is_reviewed: true,
-  download_url: api.staff.fileDownload(7, 11),
+  download_url: staffApi.fileDownload(7, 11),
   preview_url: null,
 };
 
@@ -72,16 +72,16 @@ function orderOf(change: Partial<StaffOrder> = {}): StaffOrder {
 
 function serveOrder(order: StaffOrder, extra: Record<string, Reply> = {}) {
   return serveStaffApi({
-    [`GET ${api.staff.order(7)}`]: { body: order },
-    [`GET ${api.staff.reworks(7)}`]: {
+    [`GET ${staffApi.order(7)}`]: { body: order },
+    [`GET ${staffApi.reworks(7)}`]: {
       body: { results: [], count: 0, eligibility: { allowed: false, reason: null } },
     },
-    [`GET ${api.staff.care(7)}`]: { body: { results: [], count: 0 } },
-    [`GET ${api.staff.timeline(7)}`]: { body: { results: [] } },
-    [`GET ${api.staff.messages(7)}`]: {
+    [`GET ${staffApi.care(7)}`]: { body: { results: [], count: 0 } },
+    [`GET ${staffApi.timeline(7)}`]: { body: { results: [] } },
+    [`GET ${staffApi.messages(7)}`]: {
       body: { results: [], has_more: false, read: { customer: 0, staff: 0 }, unread: 0 },
     },
-    [`GET ${api.staff.performers}`]: {
+    [`GET ${staffApi.performers}`]: {
       body: {
         results: [
           { id: 5, name: 'Иван К.', active_orders: 2 },
@@ -124,7 +124,7 @@ describe('OrderPage for a manager', () => {
   it('asks once before a status move, and a 409 shows the server’s reason and reloads the order', async () => {
     const user = userEvent.setup();
     const { calls } = serveOrder(orderOf(), {
-      [`POST ${api.staff.status(7)}`]: { status: 409, body: { detail: staffMessages.statusConflict } },
+      [`POST ${staffApi.status(7)}`]: { status: 409, body: { detail: staffMessages.statusConflict } },
     });
     renderOrder(manager);
     await user.click(await screen.findByRole('button', { name: 'Отменён' }));
@@ -134,7 +134,7 @@ describe('OrderPage for a manager', () => {
     expect(await screen.findByText(staffMessages.statusConflict)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status_id: 8, from_status_id: 4 });
     await vi.waitFor(() =>
-      expect(calls.filter((c) => c.method === 'GET' && c.url === api.staff.order(7))).toHaveLength(2),
+      expect(calls.filter((c) => c.method === 'GET' && c.url === staffApi.order(7))).toHaveLength(2),
     );
   });
 
@@ -143,7 +143,7 @@ describe('OrderPage for a manager', () => {
     const { calls } = serveOrder(
       orderOf({ status: { id: 2, title: 'Ожидает оплаты' }, paid: 0, next_statuses: [8] }),
       {
-        [`PATCH ${api.staff.order(7)}`]: { body: orderOf() },
+        [`PATCH ${staffApi.order(7)}`]: { body: orderOf() },
       },
     );
     renderOrder(manager);
@@ -177,7 +177,7 @@ describe('OrderPage for an author', () => {
   });
 
   it('an order that is not theirs (404) says so', async () => {
-    serveStaffApi({ [`GET ${api.staff.order(7)}`]: { status: 404, body: { detail: 'Не найдено' } } });
+    serveStaffApi({ [`GET ${staffApi.order(7)}`]: { status: 404, body: { detail: 'Не найдено' } } });
     renderOrder(author);
     expect(await screen.findByText('Заказ не найден или не назначен вам')).toBeInTheDocument();
   });
@@ -215,13 +215,13 @@ describe('OrderPage threads', () => {
   it('the author answers an open rework; the server’s refusal is shown in Russian', async () => {
     const user = userEvent.setup();
     const { calls } = serveOrder(orderOf({ status: { id: 6, title: 'Доработка' }, next_statuses: [] }), {
-      [`GET ${api.staff.reworks(7)}`]: {
+      [`GET ${staffApi.reworks(7)}`]: {
         body: { results: [rework], count: 1, eligibility: { allowed: false, reason: null } },
       },
-      [`GET ${api.staff.rework(7, 31)}`]: {
+      [`GET ${staffApi.rework(7, 31)}`]: {
         body: { ...rework, messages: [message(1, 'customer', 'Добавьте выводы ко второй главе')] },
       },
-      [`POST ${api.staff.reworkAnswer(7, 31)}`]: {
+      [`POST ${staffApi.reworkAnswer(7, 31)}`]: {
         status: 409,
         body: { detail: staffMessages.answerNeedsFinal },
       },
@@ -240,11 +240,11 @@ describe('OrderPage threads', () => {
   it('a manager answers a care request and closes it; an author cannot answer', async () => {
     const user = userEvent.setup();
     const routes = {
-      [`GET ${api.staff.care(7)}`]: { body: { results: [care], count: 1 } },
-      [`GET ${api.staff.careRequest(7, 41)}`]: {
+      [`GET ${staffApi.care(7)}`]: { body: { results: [care], count: 1 } },
+      [`GET ${staffApi.careRequest(7, 41)}`]: {
         body: { ...care, messages: [message(1, 'customer', 'Не тот объём')] },
       },
-      [`POST ${api.staff.careMessages(7, 41)}`]: {
+      [`POST ${staffApi.careMessages(7, 41)}`]: {
         status: 201,
         body: { ...care, state: 'closed', messages: [] },
       },
@@ -269,8 +269,8 @@ describe('OrderPage threads', () => {
   it('an author reads care requests but has no answer form', async () => {
     const user = userEvent.setup();
     serveOrder(orderOf({ next_statuses: [] }), {
-      [`GET ${api.staff.care(7)}`]: { body: { results: [care], count: 1 } },
-      [`GET ${api.staff.careRequest(7, 41)}`]: {
+      [`GET ${staffApi.care(7)}`]: { body: { results: [care], count: 1 } },
+      [`GET ${staffApi.careRequest(7, 41)}`]: {
         body: { ...care, messages: [message(1, 'customer', 'Не тот объём')] },
       },
     });
@@ -306,7 +306,7 @@ describe('OrderPage chat', () => {
     const user = userEvent.setup();
     const sent = chat(12, 'performer', 'План готов', 5);
     const { calls } = serveOrder(orderOf(), {
-      [`GET ${api.staff.messages(7)}`]: {
+      [`GET ${staffApi.messages(7)}`]: {
         body: {
           results: [
             chat(11, 'manager', 'Подключаюсь', 1),
@@ -318,7 +318,7 @@ describe('OrderPage chat', () => {
           unread: 0,
         },
       },
-      [`POST ${api.staff.messages(7)}`]: { status: 201, body: sent },
+      [`POST ${staffApi.messages(7)}`]: { status: 201, body: sent },
     });
     renderOrder(author);
     const section = await screen.findByRole('region', { name: 'Чат' });
@@ -331,9 +331,9 @@ describe('OrderPage chat', () => {
     expect(within(history).getByRole('article', { name: /^Вы/ })).toHaveTextContent('прочитано');
     await user.type(within(section).getByRole('textbox', { name: 'Сообщение' }), 'План готов{Enter}');
     await vi.waitFor(() =>
-      expect(calls.filter((c) => c.method === 'POST' && c.url === api.staff.messages(7))).toHaveLength(1),
+      expect(calls.filter((c) => c.method === 'POST' && c.url === staffApi.messages(7))).toHaveLength(1),
     );
-    const post = calls.find((c) => c.method === 'POST' && c.url === api.staff.messages(7));
+    const post = calls.find((c) => c.method === 'POST' && c.url === staffApi.messages(7));
     expect(post?.body).toMatchObject({ text: 'План готов', file_ids: [] });
     expect(post?.auth).toBe('Bearer token');
     expect(await within(history).findByText('План готов')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { api, type StaffMe, type StaffOrderListItem } from '@cabinet/contract';
+import { type StaffMe, type StaffOrderListItem, staffApi } from '@cabinet/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,8 +29,8 @@ const item: StaffOrderListItem = {
 
 function serveQueue() {
   return serveStaffApi({
-    [`GET ${api.staff.orders}`]: { body: { results: [item], count: 1, next: null, previous: null } },
-    [`GET ${api.staff.workTypes}`]: {
+    [`GET ${staffApi.orders}`]: { body: { results: [item], count: 1, next: null, previous: null } },
+    [`GET ${staffApi.workTypes}`]: {
       body: [
         {
           id: 2,
@@ -52,7 +52,7 @@ function renderQueue(me: StaffMe, url = '/staff/orders') {
 }
 
 const queueCalls = (calls: Array<{ url: string }>) =>
-  calls.filter((c) => c.url.startsWith(api.staff.orders)).map((c) => c.url.slice(api.staff.orders.length));
+  calls.filter((c) => c.url.startsWith(staffApi.orders)).map((c) => c.url.slice(staffApi.orders.length));
 
 beforeEach(() => {
   setNavigator({ navigate: vi.fn(), location: () => ({ pathname: '/staff/orders', search: '' }) });

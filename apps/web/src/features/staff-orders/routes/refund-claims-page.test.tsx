@@ -1,4 +1,4 @@
-import { api, type StaffMe, type StaffRefundClaim } from '@cabinet/contract';
+import { type StaffMe, type StaffRefundClaim, staffApi } from '@cabinet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,8 +36,8 @@ describe('the refund claims page', () => {
   it('lists claims with amount, reason and payments, and approves one after asking', async () => {
     let current = claim();
     const { calls } = serveStaffApi({
-      [`GET ${api.staff.refundClaims}`]: () => ({ body: { results: [current], count: 1 } }),
-      [`POST ${api.staff.refundClaim(7)}approve/`]: () => {
+      [`GET ${staffApi.refundClaims}`]: () => ({ body: { results: [current], count: 1 } }),
+      [`POST ${staffApi.refundClaim(7)}approve/`]: () => {
         current = claim({ status: 'succeeded' });
         return { body: current };
       },
@@ -56,14 +56,14 @@ describe('the refund claims page', () => {
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Одобрить' })).toBeNull());
     expect(within(card).getByText('Одобрена')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      `${api.staff.refundClaim(7)}approve/`,
+      `${staffApi.refundClaim(7)}approve/`,
     ]);
   });
 
   it('rejects after asking, and shows the server’s refusal when the claim was decided meanwhile', async () => {
     serveStaffApi({
-      [`GET ${api.staff.refundClaims}`]: { body: { results: [claim()], count: 1 } },
-      [`POST ${api.staff.refundClaim(7)}reject/`]: {
+      [`GET ${staffApi.refundClaims}`]: { body: { results: [claim()], count: 1 } },
+      [`POST ${staffApi.refundClaim(7)}reject/`]: {
         status: 409,
         body: { detail: 'Заявка уже рассмотрена' },
       },
@@ -79,14 +79,14 @@ describe('the refund claims page', () => {
   });
 
   it('says when there are no claims', async () => {
-    serveStaffApi({ [`GET ${api.staff.refundClaims}`]: { body: { results: [], count: 0 } } });
+    serveStaffApi({ [`GET ${staffApi.refundClaims}`]: { body: { results: [], count: 0 } } });
     render();
     expect(await screen.findByText('Заявок на возврат нет')).toBeInTheDocument();
   });
 
   it('shows decided claims without actions', async () => {
     serveStaffApi({
-      [`GET ${api.staff.refundClaims}`]: {
+      [`GET ${staffApi.refundClaims}`]: {
         body: { results: [claim({ status: 'canceled', pay_ids: [] })], count: 1 },
       },
     });

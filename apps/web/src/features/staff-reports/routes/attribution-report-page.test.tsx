@@ -1,4 +1,4 @@
-import { api, type AttributionReport, type StaffMe } from '@cabinet/contract';
+import { type AttributionReport, type StaffMe, staffApi } from '@cabinet/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ beforeEach(() => {
 describe('the attribution report page', () => {
   it('shows each campaign and partner with its orders, payments, money and registrations, and the totals', async () => {
     const { calls } = serveStaffApi({
-      [`GET ${api.staff.attributionReport}`]: (_init, url) => {
+      [`GET ${staffApi.attributionReport}`]: (_init, url) => {
         const q = new URL(url, 'http://x').searchParams;
         return { body: report(q.get('from') ?? '', q.get('to') ?? '') };
       },
@@ -67,12 +67,12 @@ describe('the attribution report page', () => {
       .find((r) => r.textContent?.startsWith('——'));
     expect(none).toBeDefined();
     expect(within(table).getByRole('rowheader', { name: 'Итого' })).toBeInTheDocument();
-    expect(calls[0]?.url).toBe(`${api.staff.attributionReport}?from=2026-11-01&to=2026-11-26`);
+    expect(calls[0]?.url).toBe(`${staffApi.attributionReport}?from=2026-11-01&to=2026-11-26`);
   });
 
   it('asks for the period chosen', async () => {
     const { calls } = serveStaffApi({
-      [`GET ${api.staff.attributionReport}`]: (_init, url) => {
+      [`GET ${staffApi.attributionReport}`]: (_init, url) => {
         const q = new URL(url, 'http://x').searchParams;
         return { body: report(q.get('from') ?? '', q.get('to') ?? '') };
       },
@@ -88,19 +88,19 @@ describe('the attribution report page', () => {
       { name: 'Источники заказов с 01.10.2026 по 26.11.2026' },
       { timeout: 5000 },
     );
-    expect(calls.at(-1)?.url).toBe(`${api.staff.attributionReport}?from=2026-10-01&to=2026-11-26`);
+    expect(calls.at(-1)?.url).toBe(`${staffApi.attributionReport}?from=2026-10-01&to=2026-11-26`);
   });
 
   it('says when the period is empty, and shows a failure with a retry', async () => {
     serveStaffApi({
-      [`GET ${api.staff.attributionReport}`]: {
+      [`GET ${staffApi.attributionReport}`]: {
         body: { from: '2020-01-01', to: '2020-01-02', results: [], total: report('', '').total },
       },
     });
     render(`${PATH}?from=2020-01-01&to=2020-01-02`);
     expect(await screen.findByText('За этот период нет ни заказов, ни регистраций')).toBeInTheDocument();
 
-    serveStaffApi({ [`GET ${api.staff.attributionReport}`]: { status: 500, body: { detail: 'Сбой' } } });
+    serveStaffApi({ [`GET ${staffApi.attributionReport}`]: { status: 500, body: { detail: 'Сбой' } } });
     render(`${PATH}?from=2021-01-01&to=2021-01-02`);
     expect(await screen.findByText('Не удалось загрузить отчёт')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Повторить/ })).toBeInTheDocument();

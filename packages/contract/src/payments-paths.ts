@@ -1,0 +1,34 @@
+/**
+ * Payments and money (issue 11, spec §7 "Payments"); every amount in kopecks. A module of its own,
+ * apart from `api` (paths.ts): the visitor screens' first download carries none of it.
+ */
+export const paymentsApi = {
+  /** GET `?page=&page_size=`: payments awaiting payment. */
+  waiting: '/api/client/payments/waiting/',
+  /** GET `?page=&page_size=&from=&to=&purpose=`: past payments. */
+  history: '/api/client/payments/history/',
+  /** GET `?purpose=&amount=`: `{ payment_methods }`. */
+  methods: '/api/client/payments/methods/',
+  /** POST `PayRequest` with an `Idempotency-Key` header → `PayResult`. */
+  pay: '/api/client/payments/pay/',
+  /** Not in spec §7: POST `PayManyRequest` (selected waiting rows), with an `Idempotency-Key`. */
+  payMany: '/api/client/payments/pay-many/',
+  /** Not in spec §7: GET `?page=`: money, bonus and the movements that made them. */
+  balance: '/api/client/payments/balance/',
+  /** POST sends the SMS code, PATCH `{ code }` confirms it. */
+  verificateCode: (type: string) => `/api/client/payments/verificate-code/${encodeURIComponent(type)}/`,
+  verificationStatus: (type: string) =>
+    `/api/client/payments/verification-status/${encodeURIComponent(type)}/`,
+  repayment: '/api/client/payments/repayment/',
+  refundClaim: '/api/client/payments/refund-claim/',
+  /** GET `?refund_sum=` (the plan), POST `{ refund_sum }` (execute). */
+  refundStorno: '/api/client/payments/refund-storno/',
+  refundRecipientCountries: '/api/client/payments/refund-recipient-countries/',
+  refundExtra: '/api/client/payments/refund-extra/',
+  packetWaiting: (id: number | string) =>
+    `/api/client/payments/orders-packet-waiting/${encodeURIComponent(id)}/`,
+  /** The provider's notifications (webhook); for `yookassa`, only from its published ranges. */
+  notifications: (provider: string) => `/api/payments/notifications/${encodeURIComponent(provider)}/`,
+  /** The test provider's bank page (`PAYMENTS_PROVIDER=test`): opened by the browser. */
+  testBank: (payId: number | string) => `/test-bank/pay/${encodeURIComponent(payId)}/`,
+} as const;
