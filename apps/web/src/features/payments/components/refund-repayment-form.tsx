@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, PAYOUT_MIN_KOPECKS } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { errorText } from '../../../shared/ui/query-states';
 import { formatKopecks } from '../../../shared/format';
@@ -64,10 +64,13 @@ export function RepaymentForm({
     onSubmit: async (values) => {
       setSendError(null);
       setPending(values);
-      // The summary's button takes the focus once it is drawn.
-      setTimeout(() => confirmRef.current?.focus(), 0);
     },
   });
+  // The summary's button takes the focus once it is drawn (an effect: a timer could run before the
+  // render under load, and the focus would stay behind).
+  useEffect(() => {
+    if (pending) confirmRef.current?.focus();
+  }, [pending]);
   const { errors, isSubmitting } = form.formState;
 
   const confirm = async () => {
