@@ -26,11 +26,4 @@ export const bonusMessages = {
   expiresAt: (date: string) => `сгорит ${date}`,
   toFriend: 'Пригласить друга',
   pagesLabel: 'Страницы истории',
-  pageNumber: (page: number) => `Страница ${page}`,
-  pageControls: {
-    first: 'Первая страница',
-    previous: 'Предыдущая страница',
-    next: 'Следующая страница',
-    last: 'Последняя страница',
-  },
 } as const;

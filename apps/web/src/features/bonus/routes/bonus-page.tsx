@@ -1,20 +1,9 @@
-import {
-  Box,
-  Button,
-  Group,
-  List,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Bonus } from '@cabinet/contract';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
+import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { useBonus } from '../api';
 import { bonusMessages as m } from '../messages';
@@ -27,27 +16,6 @@ export function signed(kopecks: number): string {
 function parsePage(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
-/** Page links of the history, the current one `aria-current="page"`; nothing for one page. */
-function Pager({ page, total, onChange }: { page: number; total: number; onChange: (p: number) => void }) {
-  if (total <= 1) return null;
-  return (
-    <Box component="nav" aria-label={m.pagesLabel}>
-      <Pagination
-        total={total}
-        value={Math.min(page, total)}
-        onChange={onChange}
-        siblings={1}
-        boundaries={1}
-        getItemProps={(p) => ({
-          'aria-label': m.pageNumber(p),
-          'aria-current': p === page ? 'page' : undefined,
-        })}
-        getControlProps={(control) => ({ 'aria-label': m.pageControls[control] })}
-      />
-    </Box>
-  );
 }
 
 function Rules({ data }: { data: Bonus }) {
@@ -159,7 +127,12 @@ function History({ data, onPage }: { data: Bonus; onPage: (page: number) => void
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager page={data.page} total={Math.ceil(data.count / data.page_size)} onChange={onPage} />
+      <Pager
+        label={m.pagesLabel}
+        page={data.page}
+        total={Math.ceil(data.count / data.page_size)}
+        onChange={onPage}
+      />
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { ClaimForm } from '../components/refund-claim-form';
 import { RepaymentForm } from '../components/refund-repayment-form';
 import { StornoPanel } from '../components/refund-storno';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
-import { Pager } from '../components/money-states';
+import { Pager } from '../../../shared/ui/pager';
 import { VerificationBlock } from '../components/verification-block';
 import { moneyMessages as m } from '../messages-money';
 import { isVerificationPassed, pageCount, parsePage, signedKopecks } from '../model';
@@ -171,7 +171,7 @@ function Movements({
           ))}
         </Stack>
       )}
-      <Pager page={page} total={pageCount(balance.count)} onChange={onPage} />
+      <Pager label={m.pagesLabel} page={page} total={pageCount(balance.count)} onChange={onPage} />
     </Stack>
   );
 }

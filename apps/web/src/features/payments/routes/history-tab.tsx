@@ -6,7 +6,7 @@ import { formatCount, formatDate, formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { useHistory } from '../api-money';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
-import { Pager } from '../components/money-states';
+import { Pager } from '../../../shared/ui/pager';
 import { moneyMessages as m } from '../messages-money';
 import {
   historyQuery,
@@ -60,7 +60,12 @@ export default function HistoryTab() {
               <PaymentRow key={payment.pay_id} payment={payment} />
             ))}
           </Stack>
-          <Pager page={filters.page} total={pageCount(history.data.count)} onChange={setPage} />
+          <Pager
+            label={m.pagesLabel}
+            page={filters.page}
+            total={pageCount(history.data.count)}
+            onChange={setPage}
+          />
         </Stack>
       );
   } else if (history.isError) {
