@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { InlineLimitPlugin } from './inline-limit';
 import type { DB } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,7 +38,10 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new InlineLimitPlugin()],
+  });
   if (opts.sqlitePath === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
   const reader = new SQLite(opts.sqlitePath, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');

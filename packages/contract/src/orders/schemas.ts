@@ -293,7 +293,8 @@ export const OrderCountersSchema = z.object({
 export type OrderCounters = z.infer<typeof OrderCountersSchema>;
 
 export const ORDERS_PAGE_SIZE = 20;
-const ORDERS_PAGE_SIZE_MAX = 100;
+/** The largest page of the orders list a client may ask for. */
+export const ORDERS_PAGE_SIZE_MAX = 100;
 
 export const OrderListQuerySchema = z.object({
   tab: OrderTabSchema.default('active'),

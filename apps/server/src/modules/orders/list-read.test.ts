@@ -1,9 +1,9 @@
-import { ORDER_STATUS_IDS, OrderStatusId, api } from '@cabinet/contract';
+import { ORDERS_PAGE_SIZE_MAX, ORDER_STATUS_IDS, OrderStatusId, api } from '@cabinet/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from '../../../test/helpers';
-import { PAGE_HEAD, sqliteListPageReader } from './list-read';
+import { PAGE_HEAD, pageLimit, sqliteListPageReader } from './list-read';
 import { ListItemWriter, listItemAfterId, toListItem } from './mappers';
 import * as repo from './repo';
 import { LIST_COLUMNS, type ListRow } from './repo';
@@ -382,6 +382,50 @@ describe('the orders list read model', () => {
           ...expected.map((o) => [o.id, false]),
         ]);
         expect([...left.page.rows.keys()]).toEqual([odd.id]);
+      }
+    },
+  );
+
+  it.runIf(!onPostgres)(
+    'writes the page size into the SQL, never binding a LIMIT that SQLite would compile again on every read',
+    async () => {
+      const customer = bearer((await registerCustomer(t.app)).access);
+      const me = await t.app.inject({ method: 'GET', url: api.profile.root, headers: customer });
+      const id = (me.json() as { id: number }).id;
+      const [workType] = (await refIds()).work_type_id;
+      for (let i = 0; i < 7; i += 1) {
+        await db()
+          .insertInto('orders')
+          .values({ user_id: id, is_fake: 0, work_type_id: workType!, created_at: 'c', updated_at: 'u' })
+          .execute();
+      }
+      const reader = t.app.database.reader!;
+      const prepare = vi.spyOn(reader, 'prepare');
+      try {
+        const read = sqliteListPageReader(reader);
+        const all = await t.app.ordersService.list(id, { tab: 'active', page: 1, page_size: 20 });
+        for (const [size, offset] of [
+          [3, 0],
+          [3, 3],
+          [3, 6],
+          [1, 4],
+          [ORDERS_PAGE_SIZE_MAX, 0],
+        ] as const) {
+          const { page } = read(id, TAB_STATUSES.active, size, offset, () => ']}');
+          const ids = (JSON.parse(String(page)) as { results: Array<{ id: number }> }).results.map(
+            (o) => o.id,
+          );
+          expect(ids).toEqual(all.results.slice(offset, offset + size).map((o) => o.id));
+        }
+        const texts = prepare.mock.calls.map(([text]) => text);
+        expect(texts.some((text) => /limit 3 offset \?/.test(text))).toBe(true);
+        expect(texts.filter((text) => /limit\s+\?/i.test(text))).toEqual([]);
+        for (const size of [0, -1, 1.5, ORDERS_PAGE_SIZE_MAX + 1, Number.NaN]) {
+          expect(() => pageLimit(size)).toThrow(RangeError);
+          expect(() => read(id, TAB_STATUSES.active, size, 0, () => ']}')).toThrow(RangeError);
+        }
+      } finally {
+        prepare.mockRestore();
       }
     },
   );
