@@ -305,9 +305,11 @@ try {
     }),
   );
   // The cheapest signed-in route of the app: what authentication and the app's hooks cost alone.
-  await measure('GET /api/client/profile/ (for reference)', `${appUrl}${api.profile.root}`, {
-    headers: { authorization: `Bearer ${tokens.cached}` },
-  });
+  await profiled('profile', () =>
+    measure('GET /api/client/profile/ (for reference)', `${appUrl}${api.profile.root}`, {
+      headers: { authorization: `Bearer ${tokens.cached}` },
+    }),
+  );
   const bareAfter = await measure('bare Fastify GET / (JSON), after', `${bareUrl}/`);
   console.log(`load average after the runs: ${load()}`);
   const cpu = await cpuPerPage(app, tokens.rotatingIds);
