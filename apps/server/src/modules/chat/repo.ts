@@ -30,8 +30,21 @@ export function findByClientId(
     .executeTakeFirst();
 }
 
-export function insertMessage(db: Kysely<DB>, row: Insertable<ChatMessagesTable>): Promise<MessageRow> {
-  return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * Stores the message, or nothing when this sender already used its `client_id` in the order (the
+ * unique index `chat_messages_client_id`): undefined then, and the caller reads the first one.
+ * One statement for the usual case, where a look-up first cost a round trip on every message.
+ */
+export function insertMessageOnce(
+  db: Kysely<DB>,
+  row: Insertable<ChatMessagesTable>,
+): Promise<MessageRow | undefined> {
+  return db
+    .insertInto('chat_messages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['order_id', 'sender_key', 'client_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
@@ -97,28 +110,35 @@ export function orderReads(db: Kysely<DB>, orderId: number): Promise<ReadRow[]> 
     .execute();
 }
 
-/**
- * One more unread message for each of these readers; on the customer's row the digest's clock
- * starts if it was not running.
- */
-export async function bumpUnread(db: Kysely<DB>, orderId: number, readerKeys: string[], at: string) {
-  if (readerKeys.length === 0) return;
-  await db
-    .updateTable('chat_reads')
-    .set((eb) => ({
-      unread: eb('unread', '+', 1),
-      pending_since: sql<
-        string | null
-      >`case when reader_key = ${CUSTOMER_KEY} then coalesce(pending_since, ${at}) else pending_since end`,
-    }))
-    .where('order_id', '=', orderId)
-    .where('reader_key', 'in', readerKeys)
-    .execute();
-}
+/** A reader's row as a new message changes it: see {@link writeMessageReads}. */
+export type MessageRead = Pick<ChatReadsTable, 'reader_key' | 'user_id' | 'staff_id' | 'pending_since'> &
+  (
+    | { /** Another reader: one more unread. */ unread: 1; last_read_id: 0 }
+    | { /** The sender: read up to their own message. */ unread: 0; last_read_id: number }
+  );
 
-export async function insertReads(db: Kysely<DB>, rows: Insertable<ChatReadsTable>[]): Promise<void> {
+/**
+ * The readers' rows after a message, in one statement, created where missing: one more unread for
+ * each other reader (on the customer's row the digest's clock starts if it was not running); the
+ * sender has read up to their message and waits for nothing. The new values are computed from the
+ * rows as they are when written, not as read before: the digest stops clocks without the order's
+ * lock, and a clock it stopped must stay stopped.
+ */
+export async function writeMessageReads(db: Kysely<DB>, orderId: number, rows: MessageRead[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('chat_reads').values(rows).execute();
+  await db
+    .insertInto('chat_reads')
+    .values(rows.map((r) => ({ order_id: orderId, ...r })))
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'reader_key']).doUpdateSet({
+        unread: sql<number>`case when excluded.unread = 0 then 0 else chat_reads.unread + excluded.unread end`,
+        last_read_id: sql<number>`case when excluded.last_read_id > chat_reads.last_read_id then excluded.last_read_id else chat_reads.last_read_id end`,
+        pending_since: sql<
+          string | null
+        >`case when excluded.unread = 0 then null when chat_reads.reader_key = ${CUSTOMER_KEY} then coalesce(chat_reads.pending_since, excluded.pending_since) else chat_reads.pending_since end`,
+      }),
+    )
+    .execute();
 }
 
 /** Writes a reader's mark, count and digest clock, creating the row the first time. */

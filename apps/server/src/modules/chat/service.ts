@@ -14,21 +14,20 @@ import {
   type WorkspaceFile,
 } from '@cabinet/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import { nowIso } from '../../db/index';
-import type { ChatReadsTable, DB } from '../../db/types';
+import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import { fileNotFound, notFound } from '../orders/context';
-import { lockOrder } from '../orders/lifecycle';
+import { lockOrder, lockOrderWithCustomerName } from '../orders/lifecycle';
 import * as ordersRepo from '../orders/repo';
 import type { FileRow, OrderRow } from '../orders/repo';
 import { isEditable } from '../orders/statuses';
 import { toWorkspaceFile } from '../orders/workspace-files';
 import { firstName, namerFor, type Face, type Namer } from '../orders/workspace-people';
-import { isUniqueViolation } from '../users/repo';
 import { sendDigests } from './digest';
 import * as repo from './repo';
 import { CUSTOMER_KEY, staffKey, type MessageRow, type ReadRow } from './repo';
@@ -101,6 +100,8 @@ interface Stored {
   /** Set when created: the order, and the readers whose counts changed. */
   order?: Audience;
   changed?: Changed[];
+  /** The customer's full name, read with the order's lock. */
+  customerFio?: string;
 }
 
 export class ChatService implements ChatAccess {
@@ -180,6 +181,8 @@ export class ChatService implements ChatAccess {
     faces: Face[],
     /** False when the messages are known to carry none (just stored without any). */
     withFiles = true,
+    /** The customer's full name when already read (see namerFor). */
+    customerFio?: string,
   ): Promise<Record<Face, ChatMessage[]>> {
     const files = withFiles
       ? await repo.filesOfMessages(
@@ -189,7 +192,7 @@ export class ChatService implements ChatAccess {
         )
       : [];
     const staffIds = [...rows.map((r) => r.staff_id), ...files.map((f) => f.staff_id)];
-    const namers = await namersFor(db, orderId, staffIds, faces);
+    const namers = await namersFor(db, orderId, staffIds, faces, customerFio);
     const out: Record<Face, ChatMessage[]> = { customer: [], staff: [] };
     for (const face of faces) {
       const namer = namers[face] as Namer;
@@ -225,17 +228,7 @@ export class ChatService implements ChatAccess {
     orderId: number,
     body: PostBody,
   ): Promise<{ message: ChatMessage; created: boolean }> {
-    let stored: Stored;
-    try {
-      stored = await this.db.transaction().execute((trx) => this.store(trx, p, orderId, body));
-    } catch (err) {
-      // Two first attempts at once on engines that let both reach the insert: the unique index
-      // (order, sender, client_id) keeps one, and the other answers it.
-      if (!isUniqueViolation(err)) throw err;
-      const first = await repo.findByClientId(this.db, orderId, keyOf(p), body.client_id);
-      if (!first) throw err;
-      stored = { row: first, created: false };
-    }
+    const stored = await this.db.transaction().execute((trx) => this.store(trx, p, orderId, body));
     const face = faceOf(p);
     if (!stored.created || !stored.order) {
       const shown = await this.present(this.db, orderId, [stored.row], [face]);
@@ -247,6 +240,7 @@ export class ChatService implements ChatAccess {
       [stored.row],
       ['customer', 'staff'],
       body.file_ids.length > 0,
+      stored.customerFio,
     );
     await this.publishMessage(
       p,
@@ -262,15 +256,19 @@ export class ChatService implements ChatAccess {
     const fileIds = [...new Set(body.file_ids)];
     // The customer's uploads count against their byte budget: that check takes their lock, first.
     if (p.kind === 'customer' && fileIds.length > 0) await ordersRepo.lockCustomer(trx, p.userId);
-    const order = await lockOrder(trx, orderId);
+    const order = await lockOrderWithCustomerName(trx, orderId);
     if (!order || !sees(p, order)) throw notFound();
     const senderKey = keyOf(p);
-    const first = await repo.findByClientId(trx, orderId, senderKey, body.client_id);
-    if (first) return { row: first, created: false };
-    if (closed(order)) throw new HttpError(409, chatMessages.chatClosed);
+    // A repeat is answered with the first message, even once the chat is closed.
+    const first = () => repo.findByClientId(trx, orderId, senderKey, body.client_id);
+    if (closed(order)) {
+      const repeated = await first();
+      if (repeated) return { row: repeated, created: false };
+      throw new HttpError(409, chatMessages.chatClosed);
+    }
 
     const at = nowIso();
-    const row = await repo.insertMessage(trx, {
+    const row = await repo.insertMessageOnce(trx, {
       order_id: orderId,
       author_role: p.kind === 'customer' ? 'customer' : p.role,
       staff_id: p.kind === 'customer' ? null : p.staffId,
@@ -279,10 +277,17 @@ export class ChatService implements ChatAccess {
       text: body.text,
       created_at: at,
     });
+    if (!row) {
+      // The index stopped a repeat; the first attempt committed before this statement could end (a
+      // conflict with a transaction still open waits for it), so the look-up finds it.
+      const repeated = await first();
+      if (!repeated) throw new Error('chat: a message conflicted with no stored one');
+      return { row: repeated, created: false };
+    }
     if (p.kind === 'customer') await this.attachCustomerFiles(trx, p.userId, order, fileIds, row.id);
     else await attachStaffFiles(trx, orderId, fileIds, row.id);
     const changed = await this.count(trx, p, order, row.id, at);
-    return { row, created: true, order, changed };
+    return { row, created: true, order, changed, customerFio: order.customer_fio };
   }
 
   /** Pending uploads (`ajax-files/`) join the order within its byte budget, as the files tab's do. */
@@ -328,41 +333,38 @@ export class ChatService implements ChatAccess {
     const reads = await repo.orderReads(trx, order.id);
     const byKey = new Map(reads.map((r) => [r.reader_key, r]));
     const changed: Changed[] = [];
+    // Every row that changes, written in one statement (repo.writeMessageReads).
+    const written: repo.MessageRead[] = [];
+    const bump = (r: Pick<ReadRow, 'reader_key' | 'user_id' | 'staff_id'>): repo.MessageRead => ({
+      reader_key: r.reader_key,
+      user_id: r.user_id,
+      staff_id: r.staff_id,
+      unread: 1,
+      last_read_id: 0,
+      pending_since: r.reader_key === CUSTOMER_KEY ? at : null,
+    });
 
     const bumped = reads.filter(
       (r) =>
         r.reader_key !== senderKey &&
         (r.reader_key === CUSTOMER_KEY || r.role === 'manager' || r.staff_id === order.performer_id),
     );
-    await repo.bumpUnread(
-      trx,
-      order.id,
-      bumped.map((r) => r.reader_key),
-      at,
-    );
-    for (const r of bumped) changed.push({ userId: r.user_id, staffId: r.staff_id, unread: r.unread + 1 });
-
-    const created: Insertable<ChatReadsTable>[] = [];
+    for (const r of bumped) {
+      written.push(bump(r));
+      changed.push({ userId: r.user_id, staffId: r.staff_id, unread: r.unread + 1 });
+    }
     if (p.kind === 'staff' && !byKey.has(CUSTOMER_KEY)) {
-      created.push({
-        order_id: order.id,
-        reader_key: CUSTOMER_KEY,
-        user_id: order.user_id,
-        unread: 1,
-        pending_since: at,
-      });
+      written.push(bump({ reader_key: CUSTOMER_KEY, user_id: order.user_id, staff_id: null }));
       changed.push({ userId: order.user_id, staffId: null, unread: 1 });
     }
     const performer = order.performer_id;
     if (performer !== null && staffKey(performer) !== senderKey && !byKey.has(staffKey(performer))) {
-      created.push({ order_id: order.id, reader_key: staffKey(performer), staff_id: performer, unread: 1 });
+      written.push(bump({ reader_key: staffKey(performer), user_id: null, staff_id: performer }));
       changed.push({ userId: null, staffId: performer, unread: 1 });
     }
-    await repo.insertReads(trx, created);
 
     const own = byKey.get(senderKey);
-    await repo.saveRead(trx, {
-      order_id: order.id,
+    written.push({
       reader_key: senderKey,
       user_id: p.kind === 'customer' ? p.userId : null,
       staff_id: p.kind === 'staff' ? p.staffId : null,
@@ -370,6 +372,7 @@ export class ChatService implements ChatAccess {
       unread: 0,
       pending_since: null,
     });
+    await repo.writeMessageReads(trx, order.id, written);
     if (own && own.unread > 0) {
       changed.push({
         userId: p.kind === 'customer' ? p.userId : null,
@@ -543,9 +546,10 @@ async function namersFor(
   orderId: number,
   staffIds: Array<number | null>,
   faces: Face[],
+  customerFio?: string,
 ): Promise<Partial<Record<Face, Namer>>> {
   if (!faces.includes('staff')) return { customer: await namerFor(db, orderId, 'customer', staffIds) };
-  const staff = await namerFor(db, orderId, 'staff', staffIds);
+  const staff = await namerFor(db, orderId, 'staff', staffIds, customerFio);
   if (!faces.includes('customer')) return { staff };
   // No staff ids: this namer reads nothing, and knows only how the customer sees themself.
   const self = (await namerFor(db, orderId, 'customer', [])).actor('customer', null);

@@ -43,6 +43,25 @@ export async function lockOrder(trx: Kysely<DB>, orderId: number): Promise<Order
   return query.executeTakeFirst();
 }
 
+/**
+ * {@link lockOrder} with the customer's full name beside the order, in the same round trip (the
+ * chat shows the customer to staff by first name); only the order's row is locked.
+ */
+export async function lockOrderWithCustomerName(
+  trx: Kysely<DB>,
+  orderId: number,
+): Promise<(OrderRow & { customer_fio: string }) | undefined> {
+  let query = trx
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.fio as customer_fio')
+    .where('orders.id', '=', orderId)
+    .where('orders.is_fake', '=', 0);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate(['orders']);
+  return query.executeTakeFirst();
+}
+
 /** Appends an event to the order's timeline; `data` carries what its text needs. */
 export async function recordEvent(
   trx: Kysely<DB>,

@@ -37,6 +37,8 @@ export async function namerFor(
   orderId: number,
   face: Face,
   staffIds: Iterable<number | null>,
+  /** The customer's full name when the caller has read it already (staff's face only). */
+  customerFio?: string | null,
 ): Promise<Namer> {
   const ids = [...new Set([...staffIds].filter((id): id is number => id !== null))];
   const staff = ids.length
@@ -45,13 +47,18 @@ export async function namerFor(
   const byId = new Map(staff.map((s) => [s.id, s]));
   let customer = 'Вы';
   if (face === 'staff') {
-    const owner = await db
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select('users.fio')
-      .where('orders.id', '=', orderId)
-      .executeTakeFirst();
-    customer = firstName(owner?.fio ?? '');
+    const fio =
+      customerFio !== undefined
+        ? customerFio
+        : (
+            await db
+              .selectFrom('orders')
+              .innerJoin('users', 'users.id', 'orders.user_id')
+              .select('users.fio')
+              .where('orders.id', '=', orderId)
+              .executeTakeFirst()
+          )?.fio;
+    customer = firstName(fio ?? '');
   }
   return {
     actor(role, staffId) {
