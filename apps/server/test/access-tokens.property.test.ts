@@ -206,9 +206,11 @@ describe('access tokens checked by fast-jwt, against jose', () => {
       ),
       { numRuns: 1000 },
     );
-    // Both outcomes must be common, or the comparison would prove little.
+    // Both outcomes must be common, or the comparison would prove little. About one check in ten
+    // accepts (most generated tokens are forged); 0.1 itself failed a run at 0.0996, so the floor
+    // is half of that: still some hundreds of accepted checks of several thousand.
     const share = accepted / (accepted + refused);
-    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeGreaterThan(0.05);
     expect(share).toBeLessThan(0.9);
   });
 });
