@@ -39,16 +39,28 @@ describe.each(['light', 'dark'] as const)('axe finds no violation in the %s them
     await login(page, creds);
     await page.waitForURL('**/home/active');
     const found: string[] = [];
-    for (const path of ['/home/active', '/profile', '/email-edit', '/order-new']) {
+    for (const path of [
+      '/home/active',
+      '/profile',
+      '/email-edit',
+      '/order-new',
+      '/payments',
+      '/certificates',
+      '/bonus',
+      '/friend',
+    ]) {
       await page.goto(path);
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
       found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
     }
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/home/active');
-    await page.waitForLoadState('networkidle');
-    found.push(...(await axeViolations(page)).map((v) => `phone /home/active: ${v}`));
+    for (const path of ['/home/active', '/certificates', '/friend']) {
+      await page.goto(path);
+      await page.locator('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await axeViolations(page)).map((v) => `phone ${path}: ${v}`));
+    }
     if (found.length) console.log(found.join('\n'));
     expect(found).toEqual([]);
     await context.close();
