@@ -6,6 +6,7 @@ import { requestBlob, saveBlob } from '../../../shared/api/blob';
 import { apiFetch } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
+import { certificateOf } from '../test-fixtures';
 import CertificatePage from './certificate-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
@@ -15,19 +16,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-function cert(over: Partial<Certificate> = {}): Certificate {
-  return {
-    id: 5,
-    value: 3_000_00,
-    status: 'active',
-    code: 'ABCD-EFGH-JKMN-PQRS',
-    created_at: '2026-11-20T10:00:00.000Z',
-    paid_at: '2026-11-20T10:05:00.000Z',
-    expires_at: '2027-11-20T10:05:00.000Z',
-    redeemed_at: null,
-    ...over,
-  };
-}
+const cert = (over: Partial<Certificate> = {}) => certificateOf({ value: 3_000_00, ...over });
 
 /** `GET certificate/5/` answers `answer`; the redeem form's orders list is empty. */
 function serve(answer: Certificate | ApiError) {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
+import { awaitingPayment, certificateOf } from '../test-fixtures';
 import CertificateSuccessPage from './certificate-success-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
@@ -12,23 +13,8 @@ vi.mock('../../../shared/api/blob', () => ({ requestBlob: vi.fn(), saveBlob: vi.
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const ACTIVE: Certificate = {
-  id: 5,
-  value: 3_000_00,
-  status: 'active',
-  code: 'ABCD-EFGH-JKMN-PQRS',
-  created_at: '2026-11-20T10:00:00.000Z',
-  paid_at: '2026-11-20T10:05:00.000Z',
-  expires_at: '2027-11-20T10:05:00.000Z',
-  redeemed_at: null,
-};
-const AWAITING: Certificate = {
-  ...ACTIVE,
-  status: 'awaiting_payment',
-  code: null,
-  paid_at: null,
-  expires_at: null,
-};
+const ACTIVE = certificateOf({ value: 3_000_00 });
+const AWAITING = awaitingPayment({ value: 3_000_00 });
 
 /** `GET certificate/5/` answers each of `answers` in turn, the last one from then on. */
 function serve(...answers: Array<Certificate | ApiError>) {

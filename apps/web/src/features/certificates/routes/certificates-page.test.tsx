@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, type ApiInit } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
+import { certificateOf } from '../test-fixtures';
 import CertificatesPage from './certificates-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
@@ -13,19 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-function cert(id: number, over: Partial<Certificate> = {}): Certificate {
-  return {
-    id,
-    value: 1_000_00,
-    status: 'active',
-    code: 'ABCD-EFGH-JKMN-PQRS',
-    created_at: '2026-11-20T10:00:00.000Z',
-    paid_at: '2026-11-20T10:05:00.000Z',
-    expires_at: '2027-11-20T10:05:00.000Z',
-    redeemed_at: null,
-    ...over,
-  };
-}
+const cert = (id: number, over: Partial<Certificate> = {}) => certificateOf({ id, ...over });
 
 type Call = { method: string; path: string; body: unknown; handles429: boolean | undefined };
 
