@@ -16,11 +16,6 @@ export const moneyMessages = {
   toReplenish: 'Пополнить баланс',
   balanceLoadFailed: 'Не удалось загрузить баланс',
   pagesLabel: 'Страницы',
-  pageNumber: (page: number) => `Страница ${page}`,
-  previousPage: 'Предыдущая страница',
-  nextPage: 'Следующая страница',
-  firstPage: 'Первая страница',
-  lastPage: 'Последняя страница',
   close: 'Закрыть',
 
   // Verification

@@ -83,11 +83,6 @@ export const payMessages = {
   waitingNoneSelected: 'Отметьте платежи, которые хотите оплатить',
   waitingSubmit: 'Оплатить выбранные',
   pagesLabel: 'Страницы платежей',
-  pageNumber: (page: number) => `Страница ${page}`,
-  firstPage: 'Первая страница',
-  previousPage: 'Предыдущая страница',
-  nextPage: 'Следующая страница',
-  lastPage: 'Последняя страница',
   newOrder: 'Новый заказ',
 
   replenishText: 'Деньги на балансе можно потратить на оплату заказов и чаевые.',

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ORDER_TABS, type OrderCounters, type OrderListItem, type OrderTab } from '@cabinet/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { showUndoSnackbar } from '../components/undo-snackbar';
 import { ordersMessages as m } from '../messages';
 import { groupByPacket, pageCount, parsePage } from '../model';
 import classes from './orders-list-page.module.css';
+import { Pager } from '../../../shared/ui/pager';
 
 const PAGE_PARAM = 'page';
 
@@ -99,22 +100,7 @@ export default function OrdersListPage() {
               </PacketGroup>
             ),
           )}
-          {total > 1 && (
-            <Box component="nav" aria-label={m.pagesLabel}>
-              <Pagination
-                total={total}
-                value={Math.min(page, total)}
-                onChange={setPage}
-                siblings={1}
-                boundaries={1}
-                getItemProps={(p) => ({
-                  'aria-label': m.pageNumber(p),
-                  'aria-current': p === page ? 'page' : undefined,
-                })}
-                getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-              />
-            </Box>
-          )}
+          <Pager label={m.pagesLabel} page={page} total={total} onChange={setPage} />
         </Stack>
       );
   } else if (list.isError) {
@@ -166,13 +152,6 @@ export default function OrdersListPage() {
     </Stack>
   );
 }
-
-const controlLabels: Record<'first' | 'previous' | 'next' | 'last', string> = {
-  first: m.firstPage,
-  previous: m.previousPage,
-  next: m.nextPage,
-  last: m.lastPage,
-};
 
 /** Orders placed together in a packet: one frame, paid at once (spec §2 /pay-packet/{id}). */
 function PacketGroup({ packetId, children }: { packetId: number; children: ReactNode[] }) {

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Payment, PayManyRequest } from '@cabinet/contract';
 import { PAYMENTS_PAGE_SIZE } from '@cabinet/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -10,18 +10,12 @@ import { payMany, waitingQuery } from '../api';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { MethodPayForm } from '../components/method-pay-form';
 import { payMessages as m } from '../messages';
+import { Pager } from '../../../shared/ui/pager';
 
 function parsePage(value: string | null): number {
   const page = value !== null && /^\d+$/.test(value) ? Number(value) : 1;
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
-
-const controlLabels: Record<'first' | 'previous' | 'next' | 'last', string> = {
-  first: m.firstPage,
-  previous: m.previousPage,
-  next: m.nextPage,
-  last: m.lastPage,
-};
 
 /**
  * `/payments/pay`: payments awaiting payment (`GET waiting/`, paged), each with a box ticked by
@@ -95,22 +89,12 @@ export default function WaitingTab() {
           </Text>
         </Stack>
       </Paper>
-      {total > 1 && (
-        <Box component="nav" aria-label={m.pagesLabel}>
-          <Pagination
-            total={total}
-            value={Math.min(page, total)}
-            onChange={(next) => setSearch(next === 1 ? {} : { page: String(next) })}
-            siblings={1}
-            boundaries={1}
-            getItemProps={(p) => ({
-              'aria-label': m.pageNumber(p),
-              'aria-current': p === page ? 'page' : undefined,
-            })}
-            getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-          />
-        </Box>
-      )}
+      <Pager
+        label={m.pagesLabel}
+        page={page}
+        total={total}
+        onChange={(next) => setSearch(next === 1 ? {} : { page: String(next) })}
+      />
       <Paper withBorder radius="md" p="md">
         <MethodPayForm<PayManyRequest>
           purpose="order"
