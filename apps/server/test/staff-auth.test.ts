@@ -7,7 +7,7 @@ import {
   staffApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from './helpers';
+import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { STAFF_PASSWORD, createStaff } from './staff-fixtures';
 
 interface Answer {
@@ -170,5 +170,69 @@ describe('staff sign-in and sessions', () => {
     expect((res.json() as { detail: string }).detail).toBe(authMessages.badCredentials);
     expect((await refresh(p.refresh)).statusCode).toBe(401);
     expect((await me(p.auth.authorization.slice(7))).statusCode).toBe(401);
+  });
+});
+
+describe('staff device cookie', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Registers customers from one address below: the registration limit is not the subject.
+    t = await buildTestApp({ RATE_MAX_PER_IP: '1000' });
+  });
+  afterAll(() => t.close());
+
+  const login = (email: string, password: string, remoteAddress: string, device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: staffApi.login,
+      payload: { email, password },
+      remoteAddress,
+      ...(device ? { cookies: { staff_device: device } } : {}),
+    });
+
+  /** The manager's browser after a sign-in: the staff device cookie it keeps. */
+  async function managersBrowser(email: string, ip: string) {
+    const res = await login(email, STAFF_PASSWORD, ip);
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'staff_device');
+    if (!cookie) throw new Error('no staff device cookie');
+    return cookie;
+  }
+
+  it('lets the manager’s own browser in after a stranger’s five wrong passwords; any other browser waits', async () => {
+    const m = await createStaff(t.app, 'manager');
+    const device = await managersBrowser(m.email, '10.6.0.1');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/staff/auth/' });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(m.email, `wrong-${i}`, `10.6.1.${i + 1}`)).statusCode).toBe(400);
+    }
+    expect((await login(m.email, STAFF_PASSWORD, '10.6.2.1')).statusCode).toBe(429);
+    expect((await login(m.email, STAFF_PASSWORD, '10.6.0.1', device.value)).statusCode).toBe(200);
+    // The manager's sign-in does not give the stranger a fresh budget.
+    expect((await login(m.email, 'wrong-again', '10.6.1.9')).statusCode).toBe(429);
+  });
+
+  it('does not take a customer’s device cookie for a staff one, even naming the same number', async () => {
+    const m = await createStaff(t.app, 'manager');
+    // Customers and staff are numbered apart: register customers until one has the manager's id.
+    let customerDevice: string | undefined;
+    for (let i = 0; i < m.id + 5 && !customerDevice; i += 1) {
+      const c = await registerCustomer(t.app);
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: api.auth.login,
+        payload: { email: c.email, password: c.password },
+        remoteAddress: '10.7.0.1',
+      });
+      const id = await t.app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', c.email)
+        .executeTakeFirstOrThrow();
+      if (id.id === m.id) customerDevice = signIn.cookies.find((k) => k.name === 'device')?.value;
+    }
+    expect(customerDevice).toBeTruthy();
+    for (let i = 0; i < 5; i += 1) await login(m.email, `wrong-${i}`, `10.7.1.${i + 1}`);
+    expect((await login(m.email, STAFF_PASSWORD, '10.7.0.1', customerDevice)).statusCode).toBe(429);
   });
 });

@@ -166,6 +166,20 @@ interface Reservation {
   reset(): Promise<void>;
 }
 
+/** Who is signing in: the client's address and the accounts its device cookie names, if any. */
+export interface SignInClient {
+  ip: string;
+  device?: { id: string; accounts: number[] };
+}
+
+/** A sign-in attempt whose failure is reserved (see `reserveSignIn`). */
+export interface SignInAttempt {
+  /** Failures still allowed after this one; 0: the next is refused. */
+  remaining: number;
+  /** The attempt succeeded: gives back or clears what it reserved. */
+  succeeded(): Promise<void>;
+}
+
 /** What a route limits by besides the client's address, read from its validated body. */
 interface RouteLimitOptions<Body> {
   /** The address the request acts on (counted per address, hashed); none: per IP only. */
@@ -218,6 +232,43 @@ export class RateLimits {
       },
       reset: async () => {
         await Promise.all(taken.map((l) => this.store.reset(l.key)));
+      },
+    };
+  }
+
+  /**
+   * Reserves the failure of a sign-in (a password or an e-mailed code) before anything is verified
+   * (429 with Retry-After when none is left), so that parallel guesses verify at most the limit; a
+   * failed attempt keeps its reservation. `scope` keeps the counters of customers and staff apart,
+   * and `accountId` is the account the e-mail names, if any (ADR 009).
+   */
+  async reserveSignIn(
+    scope: string,
+    email: string,
+    accountId: number | undefined,
+    client: SignInClient,
+  ): Promise<SignInAttempt> {
+    const config = this.config;
+    const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+    // A browser that signed in to this account before guesses against its own budget only: a
+    // stranger's failures neither lock the owner out nor get reset by the owner's sign-in.
+    if (accountId !== undefined && client.device?.accounts.includes(accountId)) {
+      const key = `${scope}:device:${client.device.id}`;
+      const reservation = await this.reserve([{ key, max: config.LOGIN_MAX_FAILS_PER_DEVICE, windowMs }]);
+      return { remaining: reservation.remaining, succeeded: () => reservation.reset() };
+    }
+    const emailKey = this.emailKey(scope, email);
+    const reservation = await this.reserve([
+      { key: emailKey, max: config.LOGIN_MAX_FAILS_PER_EMAIL, windowMs },
+      { key: this.ipKey(scope, client.ip), max: config.LOGIN_MAX_FAILS_PER_IP, windowMs },
+    ]);
+    // The owner has proved themselves: the e-mail's failures are forgotten, while the address only
+    // gets this attempt back, since others behind it may be guessing.
+    return {
+      remaining: reservation.remaining,
+      succeeded: async () => {
+        await reservation.release();
+        await this.store.reset(emailKey);
       },
     };
   }

@@ -24,7 +24,7 @@ import type { AccessTokens } from '../../plugins/auth';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
-import type { RateLimits } from '../../plugins/rate-limit';
+import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import { recordReferral } from '../referrals/codes';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
@@ -39,12 +39,6 @@ const LOGIN_CODE_TTL_MS = 10 * MINUTE;
 const LOGIN_CODE_MAX_ATTEMPTS = 5;
 const PASSWORD_RESET_TTL_MS = DAY;
 const AUTO_LOGIN_TTL_MS = 7 * DAY;
-
-/** Who is signing in: the client's address and the accounts its device cookie names, if any. */
-export interface SignInClient {
-  ip: string;
-  device?: { id: string; accounts: number[] };
-}
 
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
 export interface Session {
@@ -171,50 +165,11 @@ export class AuthService {
     if (row) await repo.revokeRefreshFamily(this.db, row.family_id, nowIso());
   }
 
-  // Brute-force limits -----------------------------------------------------
-
-  /**
-   * Reserves a failure before anything is verified (429 with Retry-After when none is left), so
-   * that parallel guesses verify at most the limit; a failed attempt keeps its reservation.
-   * Returns what to do when the attempt succeeds, and how many failures are left if it does not.
-   */
-  private async reserveAttempt(
-    email: string,
-    userId: number | undefined,
-    client: SignInClient,
-  ): Promise<{ succeeded: () => Promise<void>; remaining: number }> {
-    const { limits } = this.deps;
-    const windowMs = this.config.LOGIN_WINDOW_MINUTES * MINUTE;
-    // A browser that signed in to this account before guesses against its own budget only: a
-    // stranger's failures neither lock the owner out nor get reset by the owner's sign-in.
-    if (userId !== undefined && client.device?.accounts.includes(userId)) {
-      const key = `login-fail:device:${client.device.id}`;
-      const reservation = await limits.reserve([
-        { key, max: this.config.LOGIN_MAX_FAILS_PER_DEVICE, windowMs },
-      ]);
-      return { succeeded: () => reservation.reset(), remaining: reservation.remaining };
-    }
-    const emailKey = limits.emailKey('login-fail', email);
-    const reservation = await limits.reserve([
-      { key: emailKey, max: this.config.LOGIN_MAX_FAILS_PER_EMAIL, windowMs },
-      { key: limits.ipKey('login-fail', client.ip), max: this.config.LOGIN_MAX_FAILS_PER_IP, windowMs },
-    ]);
-    // The owner has proved themselves: the e-mail's failures are forgotten, while the address only
-    // gets this attempt back, since others behind it may be guessing.
-    return {
-      succeeded: async () => {
-        await reservation.release();
-        await limits.store.reset(emailKey);
-      },
-      remaining: reservation.remaining,
-    };
-  }
-
   // Password and code sign-in ----------------------------------------------
 
   async loginWithPassword(email: string, password: string, client: SignInClient): Promise<Session> {
     const user = await findUserByEmail(this.db, email);
-    const attempt = await this.reserveAttempt(email, user?.id, client);
+    const attempt = await this.deps.limits.reserveSignIn('login-fail', email, user?.id, client);
     const ok = user?.password_hash
       ? await verifyPassword(user.password_hash, password)
       : await verifyDummyPassword(password);
@@ -246,7 +201,7 @@ export class AuthService {
 
   async verifyLoginCode(email: string, code: string, client: SignInClient): Promise<Session> {
     const user = await findUserByEmail(this.db, email);
-    const attempt = await this.reserveAttempt(email, user?.id, client);
+    const attempt = await this.deps.limits.reserveSignIn('login-fail', email, user?.id, client);
     const userId = !user
       ? null
       : await this.db.transaction().execute(async (trx) => {

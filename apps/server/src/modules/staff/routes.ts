@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { refuseCrossSite } from '../auth/http';
+import { STAFF_DEVICE, refuseCrossSite, rememberDevice, signInClient } from '../auth/http';
 import { requireManager, staffOf } from './guards';
 import type { StaffSession } from './service';
 
@@ -63,8 +63,13 @@ export default async function staffRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await staff.login(request.body.email, request.body.password, request.ip);
+      const session = await staff.login(
+        request.body.email,
+        request.body.password,
+        signInClient(request, STAFF_DEVICE),
+      );
       setCookie(reply, session);
+      rememberDevice(reply, session.body.staff.id, STAFF_DEVICE);
       return session.body;
     },
   );

@@ -14,11 +14,10 @@ import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto'
 import { verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AccessTokens } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import type { RateLimits } from '../../plugins/rate-limit';
+import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import * as repo from './repo';
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const DAY = 24 * 60 * 60_000;
 
 /** A signed-in staff session: the body's token and who it is, the cookie's refresh token. */
 export interface StaffSession {
@@ -81,30 +80,13 @@ export class StaffAuthService {
   }
 
   /**
-   * The customer's limits (LOGIN_MAX_FAILS_PER_EMAIL and _PER_IP in LOGIN_WINDOW_MINUTES), keyed
-   * apart: a failure is reserved before the password is checked, so parallel guesses verify at
-   * most the limit; a success gives the address its attempt back and forgets the e-mail's.
+   * Failures are limited as the customer's are (RateLimits.reserveSignIn, ADR 009) under counters
+   * of their own: per e-mail and address, or per device for a browser that signed in to this
+   * member before, so a stranger's guesses do not lock a manager out.
    */
-  private async reserveAttempt(email: string, ip: string) {
-    const { limits } = this.deps;
-    const windowMs = this.config.LOGIN_WINDOW_MINUTES * MINUTE;
-    const emailKey = limits.emailKey('staff-login-fail', email);
-    const reservation = await limits.reserve([
-      { key: emailKey, max: this.config.LOGIN_MAX_FAILS_PER_EMAIL, windowMs },
-      { key: limits.ipKey('staff-login-fail', ip), max: this.config.LOGIN_MAX_FAILS_PER_IP, windowMs },
-    ]);
-    return {
-      remaining: reservation.remaining,
-      succeeded: async () => {
-        await reservation.release();
-        await limits.store.reset(emailKey);
-      },
-    };
-  }
-
-  async login(email: string, password: string, ip: string): Promise<StaffSession> {
+  async login(email: string, password: string, client: SignInClient): Promise<StaffSession> {
     const row = await repo.findStaffByEmail(this.db, email);
-    const attempt = await this.reserveAttempt(email, ip);
+    const attempt = await this.deps.limits.reserveSignIn('staff-login-fail', email, row?.id, client);
     const ok = row ? await verifyPassword(row.password_hash, password) : await verifyDummyPassword(password);
     // A deactivated member is told what a stranger is: nothing about the account.
     if (!row || !ok || row.is_active !== 1) throw signInFailure(attempt.remaining);
