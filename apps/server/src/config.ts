@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { BONUS_MAX_PERCENT } from '@cabinet/contract';
 import { z } from 'zod';
+import { PROXY_NAMES, familiesTrustedWholesale } from './lib/trust-proxy';
 
 const optionalUrl = z
   .string()
@@ -9,8 +10,6 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
-
-const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 function isProxyAddress(entry: string): boolean {
   if (PROXY_NAMES.includes(entry)) return true;
@@ -24,6 +23,8 @@ function isProxyAddress(entry: string): boolean {
 /**
  * Which hops may set X-Forwarded-For: a number of proxies in front of us, or their addresses.
  * `true` (every hop) is refused: it makes the client's own header its IP, and per-IP limits moot.
+ * So are ranges that together take in every address of a family (`0.0.0.0/0`, `::/0`,
+ * `0.0.0.0/1,128.0.0.0/1`): they are `true` by another name.
  */
 const trustProxy = z
   .string()
@@ -32,15 +33,26 @@ const trustProxy = z
     if (v === '' || v === 'false' || v === '0') return false;
     if (/^\d+$/.test(v)) return Number(v);
     const entries = v.split(',').map((e) => e.trim());
-    if (entries.every(isProxyAddress)) return entries;
-    ctx.addIssue({
-      code: 'custom',
-      message:
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!entries.every(isProxyAddress)) {
+      return refuse(
         v === 'true'
           ? 'true would trust every hop; give the number of proxies in front of the server (e.g. 1) or their addresses'
           : 'must be false, a number of proxy hops, or comma-separated proxy addresses/CIDRs',
-    });
-    return z.NEVER;
+      );
+    }
+    const wholesale = familiesTrustedWholesale(entries);
+    if (wholesale.length > 0) {
+      return refuse(
+        `${v} covers every ${wholesale.join(' and every ')} address, so any client could name its own IP (as with true); give the proxies' own addresses or CIDRs, or their number`,
+      );
+    }
+    // Fastify's proxy-addr throws on a /0; the only one left here (an IPv4-mapped one) matches nobody.
+    if (entries.some((e) => /\/0+$/.test(e))) return refuse(`${v}: a /0 range is no proxy's address`);
+    return entries;
   });
 
 /** The operator's details a public offer must name (ГК РФ ст. 435, 437; Закон о защите прав потребителей ст. 9). */

@@ -27,6 +27,46 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ ...base, TRUST_PROXY: bad })).toThrow(ConfigError);
     }
   });
+
+  it.each([
+    ['0.0.0.0/0', 'IPv4'],
+    ['::/0', 'IPv6'],
+    ['10.0.0.0/0', 'IPv4'],
+    ['0.0.0.0/1,128.0.0.0/1', 'IPv4'],
+    ['10.0.0.1, 128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2', 'IPv4'],
+    ['::/1,8000::/1', 'IPv6'],
+    // IPv4 clients are judged by IPv4-mapped IPv6 ranges too.
+    ['::ffff:0.0.0.0/96', 'IPv4'],
+    ['::ffff:0:0/97, 128.0.0.0/1', 'IPv4'],
+    ['::/1, 8000::/2, c000::/2', 'IPv6'],
+    ['0.0.0.0/0, ::/0', 'IPv4 and every IPv6'],
+  ])('refuses %s, which trusts every %s client as true would', (value, family) => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+      new RegExp(`TRUST_PROXY: .* covers every ${family} address`),
+    );
+  });
+
+  it('takes ranges that leave some address out, and builds the app with them', async () => {
+    for (const value of [
+      '0.0.0.0/1',
+      '0.0.0.0/1,128.0.0.0/2',
+      '::/1',
+      '::ffff:0:0/80',
+      'loopback, uniquelocal',
+    ]) {
+      expect(loadConfig({ ...base, TRUST_PROXY: value }).TRUST_PROXY).toEqual(
+        value.split(',').map((e) => e.trim()),
+      );
+    }
+    // No range that passes the check makes Fastify's own parser throw at start.
+    const t = await buildTestApp({ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/2,::/1' });
+    await t.close();
+  });
+
+  it('refuses a /0 even where it covers no client, rather than fail later inside Fastify', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '::ffff:0:0/0' })).toThrow(/TRUST_PROXY: .*\/0/);
+  });
 });
 
 /** 40 guesses from one client behind our proxy, each claiming another address in X-Forwarded-For. */
