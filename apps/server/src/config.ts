@@ -66,7 +66,8 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Unset: http://localhost:${PORT} in development and test; required in production (loadConfig).
+    PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
 
@@ -119,8 +120,14 @@ export const ConfigSchema = z
     SOCKET_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     // A socket whose unsent output grows past this many KiB is closed (4408) rather than buffered.
     SOCKET_MAX_BUFFER_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
-    // Payments (issue 11). `test`: a bank-like page of our own; `yookassa`: its v3 API.
-    PAYMENTS_PROVIDER: z.enum(['test', 'yookassa']).default('test'),
+    // Payments (issue 11). `test`: a bank-like page of our own; `yookassa`: its v3 API. Unset:
+    // `test` in development and test; production must name one (loadConfig), and `test` there
+    // also needs ALLOW_TEST_PAYMENTS: its bank page pays anything with a made-up card.
+    PAYMENTS_PROVIDER: z.enum(['test', 'yookassa']).optional(),
+    ALLOW_TEST_PAYMENTS: z
+      .enum(['1', '0', 'true', 'false'])
+      .default('0')
+      .transform((v) => v === '1' || v === 'true'),
     YOOKASSA_SHOP_ID: z.string().default(''),
     YOOKASSA_SECRET_KEY: z.string().default(''),
     YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
@@ -205,6 +212,29 @@ export const ConfigSchema = z
       });
     }
     if (c.NODE_ENV === 'production') {
+      if (!c.PUBLIC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message:
+            'must be set in production (https://…): e-mailed links, the payment return and the socket’s Origin check use it',
+        });
+      }
+      if (!c.PAYMENTS_PROVIDER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_PROVIDER'],
+          message:
+            'must be set in production: yookassa takes real payments; test (the built-in test bank, which pays anything) also needs ALLOW_TEST_PAYMENTS=true',
+        });
+      } else if (c.PAYMENTS_PROVIDER === 'test' && !c.ALLOW_TEST_PAYMENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ALLOW_TEST_PAYMENTS'],
+          message:
+            'must be true for PAYMENTS_PROVIDER=test in production: its bank page pays anything with a made-up card, so no money is taken',
+        });
+      }
       for (const key of REQUIRED_IN_PRODUCTION) {
         if (!c[key])
           ctx.addIssue({
@@ -219,7 +249,12 @@ export const ConfigSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'JWT_SECRET'> & {
+type Parsed = z.infer<typeof ConfigSchema>;
+
+export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'PAYMENTS_PROVIDER'> & {
+  /** As given, or (development, test) http://localhost:${PORT}. */
+  PUBLIC_URL: string;
+  PAYMENTS_PROVIDER: NonNullable<Parsed['PAYMENTS_PROVIDER']>;
   JWT_SECRET: string;
   /** True when no JWT_SECRET was given (development, test) and this process made up its own. */
   JWT_SECRET_GENERATED: boolean;
@@ -240,7 +275,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { JWT_SECRET, ...rest } = parsed.data;
+  const { JWT_SECRET, ...given } = parsed.data;
+  // Production has refused above to go without these; a local run follows its own port.
+  const rest = {
+    ...given,
+    PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${given.PORT}`,
+    PAYMENTS_PROVIDER: given.PAYMENTS_PROVIDER ?? 'test',
+  };
   // Development and test without a key get a random one per process, never one from the
   // repository: access tokens and login codes then end with the process (sessions live on in the
   // refresh cookie, which is checked against the database). `npm run dev` passes one key to all

@@ -27,6 +27,11 @@ async function main() {
   }
   const app = await buildApp(config);
   app.log.info({ mode: config.NODE_ENV }, modeLine(config));
+  if (config.NODE_ENV === 'production' && config.PAYMENTS_PROVIDER === 'test') {
+    app.log.warn(
+      'PAYMENTS_PROVIDER=test with ALLOW_TEST_PAYMENTS=true: payments go through the built-in test bank, which pays anything with a made-up card; no money is taken, and the money screens say so',
+    );
+  }
   if (config.JWT_SECRET_GENERATED) {
     app.log.warn(
       'JWT_SECRET is not set: a random key for this process; access tokens and login codes end with it',

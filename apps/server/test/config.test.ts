@@ -8,6 +8,13 @@ const COMPANY = {
   COMPANY_OGRN: '1027700123456',
   COMPANY_ADDRESS: '101000, г. Москва, ул. Мясницкая, д. 1',
 };
+/** What production needs besides NODE_ENV: a key, the operator, its address, a payments provider. */
+const PRODUCTION = {
+  JWT_SECRET: STRONG,
+  ...COMPANY,
+  PUBLIC_URL: 'https://cabinet.example',
+  PAYMENTS_PROVIDER: 'yookassa',
+};
 
 describe('loadConfig', () => {
   it('applies defaults for a local run', () => {
@@ -38,7 +45,7 @@ describe('configuration messages', () => {
 
 describe('mode and key', () => {
   it('takes an unset NODE_ENV for production', () => {
-    expect(loadConfig({ JWT_SECRET: STRONG, ...COMPANY }).NODE_ENV).toBe('production');
+    expect(loadConfig(PRODUCTION).NODE_ENV).toBe('production');
   });
 
   it.each([
@@ -64,7 +71,7 @@ describe('mode and key', () => {
   });
 
   it('uses the given key and says so', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...COMPANY });
+    const c = loadConfig({ NODE_ENV: 'production', ...PRODUCTION });
     expect(c.JWT_SECRET).toBe(STRONG);
     expect(c.JWT_SECRET_GENERATED).toBe(false);
   });
@@ -98,7 +105,7 @@ describe('the operator (COMPANY_*)', () => {
   });
 
   it('takes the details as given, the e-mail being optional', () => {
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, ...COMPANY });
+    const c = loadConfig({ NODE_ENV: 'production', ...PRODUCTION });
     expect(c.COMPANY_NAME).toBe('ООО «Ромашка»');
     expect(c.COMPANY_EMAIL).toBeUndefined();
   });
@@ -115,5 +122,68 @@ describe('the operator (COMPANY_*)', () => {
     const c = loadConfig({ NODE_ENV });
     expect(c.COMPANY_NAME).toBeUndefined();
     expect(c.COMPANY_INN).toBeUndefined();
+  });
+});
+
+describe('the payments provider (PAYMENTS_PROVIDER, ALLOW_TEST_PAYMENTS)', () => {
+  it.each(['development', 'test'])('is the test bank by default in %s', (NODE_ENV) => {
+    expect(loadConfig({ NODE_ENV }).PAYMENTS_PROVIDER).toBe('test');
+  });
+
+  it.each([
+    ['unset', {}],
+    ['production', { NODE_ENV: 'production' }],
+  ])('must be named in production (NODE_ENV %s): no default takes money', (_name, env) => {
+    const { PAYMENTS_PROVIDER: _given, ...rest } = PRODUCTION;
+    expect(() => loadConfig({ ...rest, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...rest, ...env })).toThrow(/PAYMENTS_PROVIDER: must be set in production/);
+  });
+
+  it.each([
+    ['not set', {}],
+    ['false', { ALLOW_TEST_PAYMENTS: 'false' }],
+    ['0', { ALLOW_TEST_PAYMENTS: '0' }],
+  ])('refuses the test bank in production while ALLOW_TEST_PAYMENTS is %s', (_name, allow) => {
+    const env = { NODE_ENV: 'production', ...PRODUCTION, PAYMENTS_PROVIDER: 'test', ...allow };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/ALLOW_TEST_PAYMENTS: must be true for PAYMENTS_PROVIDER=test/);
+  });
+
+  it.each(['true', '1'])('takes the test bank in production with ALLOW_TEST_PAYMENTS=%s', (allow) => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      ...PRODUCTION,
+      PAYMENTS_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS: allow,
+    });
+    expect(c.PAYMENTS_PROVIDER).toBe('test');
+    expect(c.ALLOW_TEST_PAYMENTS).toBe(true);
+  });
+
+  it('takes yookassa in production without ALLOW_TEST_PAYMENTS', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).PAYMENTS_PROVIDER).toBe('yookassa');
+  });
+
+  it('refuses a provider it does not know', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it.each(['development', 'test'])('follows PORT in %s when unset', (NODE_ENV) => {
+    expect(loadConfig({ NODE_ENV }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV, PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+  });
+
+  it('is taken as given whatever PORT says', () => {
+    const c = loadConfig({ NODE_ENV: 'development', PORT: '4000', PUBLIC_URL: 'https://cabinet.example' });
+    expect(c.PUBLIC_URL).toBe('https://cabinet.example');
+  });
+
+  it('must be set in production', () => {
+    const { PUBLIC_URL: _given, ...rest } = PRODUCTION;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...rest })).toThrow(
+      /PUBLIC_URL: must be set in production/,
+    );
   });
 });

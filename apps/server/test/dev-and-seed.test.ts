@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import devRoutes from '../src/modules/dev/routes';
-import { bearer, buildTestApp, registerCustomer, TEST_COMPANY, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  buildTestApp,
+  registerCustomer,
+  TEST_COMPANY,
+  TEST_PRODUCTION_PAYMENTS,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 describe('dev outbox', () => {
   let t: TestApp;
@@ -106,7 +114,15 @@ describe('production', () => {
   );
 
   it('refuses to register the dev routes at all', async () => {
-    const app = Fastify({ logger: false }).decorate('config', loadConfig({ ...production, ...TEST_COMPANY }));
+    const app = Fastify({ logger: false }).decorate(
+      'config',
+      loadConfig({
+        ...production,
+        ...TEST_COMPANY,
+        ...TEST_PRODUCTION_PAYMENTS,
+        PUBLIC_URL: 'https://cabinet.example',
+      }),
+    );
     await expect(app.register(devRoutes).ready()).rejects.toThrow(/not for production/);
     await app.close();
   });

@@ -14,6 +14,9 @@ export const TEST_COMPANY = {
   COMPANY_ADDRESS: '101000, г. Москва, ул. Тестовая, д. 1',
 };
 
+/** The test bank in production: named and allowed explicitly, as production requires. */
+export const TEST_PRODUCTION_PAYMENTS = { PAYMENTS_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' };
+
 /**
  * Builds the real app on a fresh database: a new SQLite file, or — when TEST_DATABASE_URL
  * points at PostgreSQL (`npm run test:services`) — a new database created for this app.
@@ -62,8 +65,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
     base.SQLITE_PATH = join(dir, 'test.sqlite');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   }
-  // Production refuses to start without the operator's details: a production app names one.
-  if (env.NODE_ENV === 'production') Object.assign(base, TEST_COMPANY);
+  // Production refuses to start without the operator's details and a payments provider named: a
+  // production app names the operator, and keeps the test bank (allowed explicitly) unless told.
+  if (env.NODE_ENV === 'production') Object.assign(base, TEST_COMPANY, TEST_PRODUCTION_PAYMENTS);
   const config = loadConfig({ ...base, ...env });
   const app = await buildApp(config, { logger: false });
   await app.ready();

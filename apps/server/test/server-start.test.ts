@@ -5,6 +5,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_COMPANY } from './helpers';
 
+const SECRET = 'a-production-secret-of-enough-length-42';
+/** Everything production requires besides the key and the operator. */
+const DEPLOYED = { PUBLIC_URL: 'https://cabinet.example', PAYMENTS_PROVIDER: 'yookassa' };
+
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +24,9 @@ function start(env: Record<string, string>, until?: RegExp) {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: '',
+      PUBLIC_URL: '',
+      PAYMENTS_PROVIDER: '',
+      ALLOW_TEST_PAYMENTS: '',
       JWT_SECRET: '',
       SEED_DEMO: '',
       DATABASE_URL: '',
@@ -53,7 +60,7 @@ describe('starting the server', () => {
   });
 
   it('refuses to start in production without the operator named in the documents', async () => {
-    const { output, code } = await start({ JWT_SECRET: 'a-production-secret-of-enough-length-42' });
+    const { output, code } = await start({ JWT_SECRET: SECRET, ...DEPLOYED });
     expect(code).toBe(1);
     expect(output).toMatch(/COMPANY_NAME: must be set in production/);
   });
@@ -65,12 +72,48 @@ describe('starting the server', () => {
   });
 
   it('says it runs in production when NODE_ENV is unset', async () => {
-    const { output } = await start(
-      { JWT_SECRET: 'a-production-secret-of-enough-length-42', ...TEST_COMPANY },
-      /Server listening/,
-    );
+    const { output } = await start({ JWT_SECRET: SECRET, ...TEST_COMPANY, ...DEPLOYED }, /Server listening/);
     expect(output).toMatch(/"mode":"production".*production mode/);
     expect(output).not.toMatch(/demo customer seeded/);
+    expect(output).not.toMatch(/test bank/);
+  });
+
+  it('refuses to start in production without a payments provider named', async () => {
+    const { output, code } = await start({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      ...TEST_COMPANY,
+      PUBLIC_URL: 'https://cabinet.example',
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/PAYMENTS_PROVIDER: must be set in production/);
+  });
+
+  it('refuses the test bank in production unless ALLOW_TEST_PAYMENTS=true', async () => {
+    const { output, code } = await start({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      ...TEST_COMPANY,
+      ...DEPLOYED,
+      PAYMENTS_PROVIDER: 'test',
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/ALLOW_TEST_PAYMENTS: must be true for PAYMENTS_PROVIDER=test/);
+  });
+
+  it('warns at start that the test bank takes the payments when production allows it', async () => {
+    const { output } = await start(
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        ...TEST_COMPANY,
+        ...DEPLOYED,
+        PAYMENTS_PROVIDER: 'test',
+        ALLOW_TEST_PAYMENTS: 'true',
+      },
+      /Server listening/,
+    );
+    expect(output).toMatch(/"level":40.*PAYMENTS_PROVIDER=test with ALLOW_TEST_PAYMENTS=true/);
   });
 
   it('says it runs in development, and that its key is made up', async () => {
