@@ -11,6 +11,7 @@ import {
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SOCKETS_PER_CUSTOMER } from '../src/modules/chat/hub';
 import { expectedAnswer, frameText } from '../src/modules/chat/hub-fixtures';
 import { TestSocket, listenForSockets } from './chat-socket-client';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
@@ -206,6 +207,30 @@ describe('the chat socket', () => {
     slow.ws.resume();
     expect((await slow.closed).code).toBe(CHAT_CLOSE.slowConsumer);
     expect(slow.of('message').length).toBeLessThan(flood.length);
+  });
+
+  it('closes a customer’s oldest socket 4429 when a 21st opens; the 20 others and other customers go on', async () => {
+    const many = await customerOf('Галина Вкладкина');
+    const other = await customerOf('Дмитрий Соседов');
+    const [manyOrder, otherOrder] = [await orderOf(many.auth), await orderOf(other.auth)];
+    const neighbour = await connect(other.token);
+    const first = await connect(many.token);
+    const rest: TestSocket[] = [];
+    for (let i = 1; i < MAX_SOCKETS_PER_CUSTOMER; i += 1) rest.push(await connect(many.token));
+    expect(first.ws.readyState).toBe(first.ws.OPEN);
+    rest.push(await connect(many.token));
+    const closed = await Promise.race([first.closed, pause(5_000).then(() => 'still open')]);
+    expect(closed).toEqual({ code: CHAT_CLOSE.tooManySockets, reason: 'too many sockets' });
+
+    const m = await post(author.auth, staffApi.messages(manyOrder), 'Вам ответили');
+    for (const s of rest) {
+      await s.waitFor('message', (f) => f.payload.message.id === m.id);
+      expect(s.ws.readyState).toBe(s.ws.OPEN);
+    }
+    expect(rest).toHaveLength(MAX_SOCKETS_PER_CUSTOMER);
+    const n = await post(author.auth, staffApi.messages(otherOrder), 'И вам');
+    await neighbour.waitFor('message', (f) => f.payload.message.id === n.id);
+    expect(neighbour.ws.readyState).toBe(neighbour.ws.OPEN);
   });
 
   describe('who receives what', () => {

@@ -249,4 +249,9 @@ export const CHAT_CLOSE = {
   forbiddenOrigin: 4403,
   /** The client read too slowly and its buffer overflowed, or stopped answering pings: reconnect. */
   slowConsumer: 4408,
+  /**
+   * The customer opened more sockets (tabs) than one may hold, and this was the oldest: do not
+   * reconnect (that would close another of the customer's tabs in turn).
+   */
+  tooManySockets: 4429,
 } as const;

@@ -44,6 +44,12 @@ export interface HubOptions {
   frameRate?: { perSecond: number; burst: number };
 }
 
+/**
+ * One customer's sockets on one instance at most: a socket per open tab, so only a runaway (a
+ * script, a tab reopened in a loop) gets past it. The 21st closes the oldest with 4429, which the
+ * web client does not answer by reconnecting (ADR 017).
+ */
+export const MAX_SOCKETS_PER_CUSTOMER = 20;
 /** One socket's subscriptions at most; a client subscribes to the chat it shows. */
 export const MAX_SUBSCRIPTIONS = 50;
 /** Typing frames of one socket for one order closer than this are dropped (the client sends one per 2.5 s). */
@@ -155,8 +161,12 @@ export class Hub {
     this.expiryTimer = null;
   }
 
-  /** Attaches an authenticated socket and greets it with `ready`. */
+  /**
+   * Attaches an authenticated socket and greets it with `ready`; a customer's socket over
+   * MAX_SOCKETS_PER_CUSTOMER closes that customer's oldest one.
+   */
   add(ws: HubSocket, principal: Principal, expiresAt: number): Connection {
+    if (principal.kind === 'customer') this.makeRoomFor(principal.userId);
     this.counter += 1;
     const conn = new Connection(
       `${this.instance}.${this.counter.toString(36)}`,
@@ -181,6 +191,17 @@ export class Hub {
       },
     });
     return conn;
+  }
+
+  /** Closes the customer's oldest sockets until one more fits (a Set keeps insertion order). */
+  private makeRoomFor(userId: number): void {
+    const own = this.byCustomer.get(userId);
+    while (own && own.size >= MAX_SOCKETS_PER_CUSTOMER) {
+      const oldest = own.values().next().value as Connection;
+      this.opts.log.info({ socket: oldest.id }, 'chat socket: oldest of too many closed');
+      oldest.ws.close(CHAT_CLOSE.tooManySockets, 'too many sockets');
+      this.remove(oldest);
+    }
   }
 
   /** Detaches a closed socket. */

@@ -146,6 +146,25 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('does not reconnect on 4429 (the oldest of too many tabs), not even online or visible again; does on 1006', async () => {
+    const dropped = started();
+    dropped.last().accept();
+    dropped.last().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(BACKOFF_CAP_MS);
+    expect(dropped.sockets).toHaveLength(2);
+
+    const { last, sockets, client, network, becomeVisible, states } = started();
+    last().accept();
+    last().serverClose(CHAT_CLOSE.tooManySockets);
+    expect(client.state).toBe('displaced');
+    await vi.advanceTimersByTimeAsync(BACKOFF_CAP_MS * 3);
+    becomeVisible();
+    network.set(false);
+    network.set(true);
+    expect(sockets).toHaveLength(1);
+    expect(states).toEqual(['open', 'displaced']);
+  });
+
   it('re-sends every subscription after a reconnect, and forgets unsubscribed orders', () => {
     const { client, last } = started();
     client.subscribe(7);

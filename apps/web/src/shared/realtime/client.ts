@@ -13,9 +13,11 @@ import { Backoff, BACKOFF_RESET_AFTER_MS } from './backoff';
 /**
  * - `connecting`: no usable socket yet (opening, waiting for `ready`, or waiting to retry);
  * - `open`: the server said `ready`: frames flow;
- * - `offline`: the browser is offline, the session cannot be renewed, or the origin was refused.
+ * - `offline`: the browser is offline, the session cannot be renewed, or the origin was refused;
+ * - `displaced`: the customer's newer tabs hold all the sockets one may have (close 4429), and
+ *   this tab stays without one until it is reloaded.
  */
-export type ConnectionState = 'connecting' | 'open' | 'offline';
+export type ConnectionState = 'connecting' | 'open' | 'offline' | 'displaced';
 
 /** The part of the browser's WebSocket this client uses (a fake one stands in for it in tests). */
 export interface SocketLike {
@@ -92,7 +94,7 @@ function devWarn(...args: unknown[]): void {
 /**
  * The tab's one socket to `/channels/ws/` (spec §7 "Real-time socket"), framework-free: connects
  * with the access token, validates every frame both ways, renews the token on 4401, gives up on
- * 4403, otherwise reconnects with backoff; pings to notice a dead connection, follows the
+ * 4403 and 4429, otherwise reconnects with backoff; pings to notice a dead connection, follows the
  * browser's online/offline, and re-sends the order subscriptions after every reconnect.
  * Hidden tabs keep their socket (a message must still move the counters and the title); a tab
  * looked at again does not wait out a long backoff.
@@ -282,6 +284,13 @@ export class RealtimeClient {
       this.setState('offline');
       return;
     }
+    if (code === CHAT_CLOSE.tooManySockets) {
+      // The newer tabs hold the sockets: reconnecting would close one of theirs, and that tab
+      // would answer the same way.
+      this.refused = true;
+      this.setState('displaced');
+      return;
+    }
     if (code === CHAT_CLOSE.unauthorized) {
       this.renewThenConnect(staleToken);
       return;
@@ -358,7 +367,8 @@ export class RealtimeClient {
   };
 
   private readonly handleOffline = (): void => {
-    if (!this.started) return;
+    // A refused client has no socket and keeps saying why.
+    if (!this.started || this.refused) return;
     // The socket may linger half-dead; a fresh one after `online` is certain.
     this.abandonSocket();
     this.clearRetry();

@@ -1,4 +1,4 @@
-import { api, chatMessages, type ChatMessage, staffApi } from '@cabinet/contract';
+import { CHAT_CLOSE, api, chatMessages, type ChatMessage, staffApi } from '@cabinet/contract';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/client';
 import type * as ApiClient from '../api/client';
 import { ConnectionBanner } from './connection-banner';
+import { realtimeMessages } from './messages';
 import {
   RealtimeProvider,
   useConnectionState,
@@ -251,6 +252,17 @@ describe('ConnectionBanner', () => {
     expect(region).toHaveTextContent(chatMessages.offline);
     await accept(last());
     expect(region).toHaveTextContent('');
+  });
+
+  it('says quietly, not «Нет соединения», that a tab displaced by newer ones (4429) gets no live messages', async () => {
+    vi.useFakeTimers();
+    const { last, accept } = await renderWithSocket(<ConnectionBanner />);
+    await accept();
+    act(() => last().serverClose(CHAT_CLOSE.tooManySockets));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent(realtimeMessages.tooManyTabs);
+    expect(region).not.toHaveTextContent(chatMessages.offline);
   });
 
   it('shows at once when the browser goes offline', async () => {
