@@ -29,6 +29,7 @@ import titlePageRoutes from './modules/title-page/index';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, {
     isProduction: config.NODE_ENV === 'production',
     publicUrl: config.PUBLIC_URL,
