@@ -296,15 +296,42 @@ describe('staff roles: an author sees only their orders (404), and only a manage
     expect(Object.keys(cases()).sort()).toEqual(routes.sort());
   });
 
-  it('answers another author 404 on every route that names the order, and changes nothing', async () => {
+  it('answers another author 404 on every route that names the order, reads and writes, and changes nothing', async () => {
     const before = await snapshot();
+    // A manager's route on another author's order too: a 403 there would say that the order exists.
+    const absent = await t.app.inject({
+      method: 'GET',
+      url: staffApi.order(999_999),
+      headers: stranger.auth,
+    });
+    expect(absent.statusCode).toBe(404);
     for (const [route, c] of Object.entries(cases())) {
       if (!c.order) continue;
       const res = await c.send(stranger.auth);
-      const expected = c.managerOnly ? 403 : 404;
-      expect(res.statusCode, `${route}: ${res.body}`).toBe(expected);
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
+      expect(res.json(), route).toEqual(absent.json());
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers a manager’s route on an order that does not exist 404 for an author too, and 404 for a manager', async () => {
+    const bodies: Record<string, object> = {
+      'PATCH /api/staff/orders/:id/': { deadline: '2099-01-01' },
+      'POST /api/staff/orders/:id/assign/': { performer_id: author.id },
+      'POST /api/staff/orders/:id/status/': { status_id: OrderStatusId.cancelled },
+      'POST /api/staff/orders/:id/care/:careId/messages/': { text: 'Ответ' },
+    };
+    const managersOnOrders = Object.entries(cases()).filter(([, c]) => c.order && c.managerOnly);
+    expect(managersOnOrders.map(([route]) => route).sort()).toEqual(Object.keys(bodies).sort());
+    for (const [route] of managersOnOrders) {
+      const [method, pattern] = route.split(' ') as ['POST' | 'PATCH', string];
+      const url = pattern.replace(':id', '999999').replace(':careId', String(ids.care));
+      const payload = bodies[route];
+      for (const who of [author, manager]) {
+        const res = await t.app.inject({ method, url, headers: who.auth, payload });
+        expect(res.statusCode, `${route} as ${who.role}: ${res.body}`).toBe(404);
+      }
+    }
   });
 
   it('answers an author 403 with the manager-only detail on a manager’s route, even on their own order', async () => {

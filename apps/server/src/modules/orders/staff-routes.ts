@@ -19,12 +19,14 @@ import {
   UPLOAD_MAX_FILES,
   WorkspaceFileListSchema,
   staffApi,
+  staffMessages,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { HttpError } from '../../plugins/errors';
 import { requireManager, staffOf } from '../staff/guards';
 import { careQueue, getCare, listCare, postCareMessage } from './care';
 import { OrdersContext } from './context';
@@ -57,7 +59,8 @@ const CareParams = IdParams.extend({ careId: id });
 /**
  * The staff face of orders: every route behind `requireStaff` (the auth plugin's rule for
  * /api/staff/), the manager's behind `requireManager` too (403 for an author), and every
- * id-bearing one checks the order is the caller's to see (404) before anything else.
+ * id-bearing one checks the order is the caller's to see (404) before anything else — a
+ * manager's write on an order too, so that another author's order is as absent there as on a read.
  */
 export default async function staffOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +70,20 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     mailer: app.mailer,
     config: app.config,
   });
+
+  /**
+   * `requireManager` for a route that names an order: an author is told the order is not found
+   * (404) unless it is theirs, and only then that the route is a manager's (403) — a 403 on
+   * another author's order said that it exists. Before the body is read, like `requireManager`;
+   * the id is still the raw text there, and a malformed one is left to the params' 400.
+   */
+  async function requireManagerOfOrder(request: FastifyRequest) {
+    const staff = staffOf(request);
+    if (staff.role === 'manager') return;
+    const parsed = id.safeParse((request.params as { id?: unknown }).id);
+    if (parsed.success) await requireStaffOrder(ctx, staff, parsed.data);
+    throw new HttpError(403, staffMessages.managerOnly);
+  }
 
   app.get(
     base,
@@ -99,7 +116,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   app.patch(
     `${base}:id/`,
     {
-      onRequest: requireManager,
+      onRequest: requireManagerOfOrder,
       schema: {
         tags,
         security,
@@ -115,7 +132,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}:id/assign/`,
     {
-      onRequest: requireManager,
+      onRequest: requireManagerOfOrder,
       schema: {
         tags,
         security,
@@ -131,7 +148,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}:id/status/`,
     {
-      onRequest: requireManager,
+      onRequest: requireManagerOfOrder,
       schema: {
         tags,
         security,
@@ -276,7 +293,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}:id/care/:careId/messages/`,
     {
-      onRequest: requireManager,
+      onRequest: requireManagerOfOrder,
       schema: {
         tags,
         security,
