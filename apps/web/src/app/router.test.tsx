@@ -1,7 +1,8 @@
 import { api } from '@cabinet/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IN_APP_SIGN_OUT } from '../features/auth/sign-out';
 import { listItem, noWorkspace } from '../features/orders/test-fixtures';
 
 type Reply = { status?: number; body?: unknown };
@@ -53,11 +54,12 @@ function serve(extra: Record<string, Handler>) {
 const calls = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
 
 /** Each test starts a fresh app: start-up runs once per page load, so it needs fresh modules. */
-async function open(url: string) {
+async function open(url: string, state?: unknown) {
   vi.resetModules();
   const { registerNavigator, routes } = await import('./router');
   const { AppProviders } = await import('./providers');
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const entry = state === undefined ? url : { pathname: url, state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   registerNavigator(router);
   render(
     <AppProviders>
@@ -98,6 +100,12 @@ describe('visitors', () => {
     const { settled } = await open('/order/5/tip?tip=100&msg=hi');
     await settled(`/login?redirect=${encodeURIComponent('/order/5/tip?tip=100')}&msg=hi`);
     expect(calls()).not.toContain('GET /api/client/orders/5/');
+  });
+
+  it('/logout sends a visitor to /login: there is nothing to sign out of', async () => {
+    const { settled } = await open('/logout');
+    await settled('/login');
+    expect(calls()).not.toContain(`POST ${api.auth.logout}`);
   });
 
   it('the root path sends a visitor to /login without a redirect', async () => {
@@ -259,19 +267,35 @@ describe('customers', () => {
     expect(await screen.findByRole('heading', { name: 'Вывод средств' })).toBeInTheDocument();
   });
 
-  it('/logout signs out and goes to /login', async () => {
+  it('/logout from the app’s own «Выйти» (its router state) signs out at once and goes to /login', async () => {
     serve({ [`POST ${api.auth.logout}`]: () => ({ body: { detail: 'ok' } }) });
-    const { settled } = await open('/logout');
+    const { settled } = await open('/logout', IN_APP_SIGN_OUT);
     await settled('/login');
+    expect(calls()).toContain(`POST ${api.auth.logout}`);
     expect(localStorage.getItem('key')).toBeNull();
   });
 
-  it('a failed /logout is logged and goes to /404', async () => {
+  it('a failed sign-out from the app is logged and goes to /404', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve({ [`POST ${api.auth.logout}`]: () => ({ status: 500, body: { detail: 'Сбой' } }) });
-    const { settled } = await open('/logout');
+    const { settled } = await open('/logout', IN_APP_SIGN_OUT);
     await settled('/404');
     expect(log).toHaveBeenCalled();
+  });
+
+  it('/logout opened from elsewhere asks first, with the focus on «Выйти», and signs out only when pressed', async () => {
+    serve({ [`POST ${api.auth.logout}`]: () => ({ body: { detail: 'ok' } }) });
+    const { settled } = await open('/logout');
+    await settled('/logout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Выйти из кабинета?' })).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Выйти' });
+    expect(confirm).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Вернуться в кабинет' })).toHaveAttribute('href', '/home/active');
+    expect(calls()).not.toContain(`POST ${api.auth.logout}`);
+    expect(localStorage.getItem('key')).toBe('ACCESS');
+    fireEvent.click(confirm);
+    await settled('/login');
+    expect(localStorage.getItem('key')).toBeNull();
   });
 
   it('a profile failure at start-up stops quietly: the screen still opens', async () => {

@@ -12,6 +12,7 @@ import {
   certificateLoader,
   homeTabLoader,
   indexRedirectLoader,
+  logoutAction,
   logoutLoader,
   orderLoader,
   paymentResultLoader,
@@ -162,8 +163,14 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Sign-out: performs it and leaves (not guarded, see logoutLoader).
-      { path: paths.logout.path, loader: logoutLoader, handle: handle(titles.logout), ...redirectOnly },
+      // Sign-out: at once from the app's own «Выйти», after a question when opened from elsewhere.
+      {
+        path: paths.logout.path,
+        loader: logoutLoader,
+        action: logoutAction,
+        lazy: screen(() => import('../features/auth/routes/logout-page')),
+        handle: handle(titles.logout),
+      },
 
       // Cabinet layout: customers only.
       {

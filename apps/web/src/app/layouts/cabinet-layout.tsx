@@ -36,6 +36,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LazyBanners, LazyFaqSearch, preloadFaqSearch } from '../../features/content/components/lazy';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
+import { IN_APP_SIGN_OUT } from '../../features/auth/sign-out';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useSupportPhone } from '../../features/documents/company';
 import { formatCount, formatKopecks } from '../../shared/format';
@@ -456,6 +457,7 @@ function UserMenu() {
         <Menu.Item
           component={Link}
           to={paths.logout.getHref()}
+          state={IN_APP_SIGN_OUT}
           leftSection={<IconLogout size={16} aria-hidden />}
         >
           {m.logout}

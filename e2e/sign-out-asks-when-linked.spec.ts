@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createCustomer, login } from './support/auth';
+import { newPage } from './support/browser';
+import { useBrowser } from './support/fixtures';
+
+const QUESTION = 'Выйти из кабинета?';
+
+/** Whether the session is still there: a cabinet address opens instead of sending to /login. */
+async function signedIn(page: Page): Promise<boolean> {
+  await page.goto('/home/active');
+  await page.waitForURL((url) => url.pathname === '/home/active' || url.pathname === '/login');
+  return new URL(page.url()).pathname === '/home/active';
+}
+
+describe('sign-out from a link', () => {
+  const browser = useBrowser();
+
+  it('asks «Выйти из кабинета?» on /logout opened directly; only «Выйти» signs out', async () => {
+    const base = inject('baseUrl');
+    const creds = await createCustomer(base, 'logout-direct');
+    const { page, context, errors } = await newPage(browser(), base);
+    await login(page, creds);
+    await page.waitForURL('**/home/active');
+
+    await page.goto('/logout');
+    const heading = page.getByRole('heading', { level: 1, name: QUESTION });
+    await heading.waitFor();
+    const confirm = page.getByRole('button', { name: 'Выйти', exact: true });
+    // The keyboard starts on the one decision of the page.
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/logout');
+
+    // Back to the cabinet: still signed in.
+    await page.getByRole('link', { name: 'Вернуться в кабинет' }).click();
+    await page.waitForURL('**/home/active');
+    expect(await signedIn(page)).toBe(true);
+
+    // Asked again, answered with the keyboard: signed out.
+    await page.goto('/logout');
+    await heading.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    expect(await signedIn(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks when another site links to /logout, and the customer stays signed in', async () => {
+    const base = inject('baseUrl');
+    const creds = await createCustomer(base, 'logout-linked');
+    const { page, context, errors } = await newPage(browser(), base);
+    await login(page, creds);
+    await page.waitForURL('**/home/active');
+
+    // A page of no origin of ours with a plain link to the sign-out address.
+    await page.goto('about:blank');
+    await page.setContent(`<a href="${new URL('/logout', base).href}">Бесплатный реферат</a>`);
+    await page.getByRole('link', { name: 'Бесплатный реферат' }).click();
+    await page.getByRole('heading', { level: 1, name: QUESTION }).waitFor();
+    expect(await signedIn(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out at once from the app’s own «Выйти» in the profile menu', async () => {
+    const base = inject('baseUrl');
+    const creds = await createCustomer(base, 'logout-menu');
+    const { page, context, errors } = await newPage(browser(), base);
+    await login(page, creds);
+    await page.waitForURL('**/home/active');
+
+    await page.getByRole('button', { name: 'Меню профиля' }).click();
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('heading', { name: QUESTION }).count()).toBe(0);
+    expect(await signedIn(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
