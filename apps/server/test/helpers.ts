@@ -101,6 +101,14 @@ export function refreshCookieOf(res: InjectResponse) {
   return res.cookies.find((c) => c.name === 'refresh_token');
 }
 
+/**
+ * A client address of its own (random in 10.0.0.0/8): one address may create only
+ * REGISTRATIONS_PER_IP_HOUR accounts an hour, and the customers of a test are many people, not one
+ * crowd behind one address. Random rather than counted, so runs sharing a Redis do not meet.
+ */
+export const randomClientIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** Registers a customer through the API; returns its credentials, access and refresh tokens. */
 export async function registerCustomer(app: FastifyInstance, body: Record<string, unknown> = {}) {
   const email = (body.email as string | undefined) ?? uniqueEmail();
@@ -108,6 +116,7 @@ export async function registerCustomer(app: FastifyInstance, body: Record<string
     method: 'POST',
     url: '/api/client/profile/',
     payload: { email, password: PASSWORD, agree: true, ...body },
+    remoteAddress: randomClientIp(),
   });
   if (res.statusCode !== 200) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
   const { tokens } = res.json() as { tokens: { access: string; expires_in: number } };

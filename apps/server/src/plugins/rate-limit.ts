@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { authMessages } from '@cabinet/contract';
+import { authMessages, canonicalIntlPhone } from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -145,8 +145,8 @@ function pluginStore(store: LimitStore): FastifyRateLimitStoreCtor {
   };
 }
 
-const tooManyAttempts = (ttlMs: number) =>
-  new HttpError(429, authMessages.tooManyAttempts, undefined, {
+const tooManyAttempts = (ttlMs: number, message: string = authMessages.tooManyAttempts) =>
+  new HttpError(429, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
   });
 
@@ -154,6 +154,35 @@ interface Limit {
   key: string;
   max: number;
   windowMs: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * What one address or number may receive from all senders together (ADR 009, «Per recipient»):
+ * the per-sender limits let a crowd of fresh accounts aim at one victim.
+ */
+export const RECIPIENT_LIMITS = {
+  /** Friend invitations to one e-mail address or phone number a day. */
+  invitesPerDay: 3,
+  /** Verification SMS to one number an hour, and a day. */
+  smsPerHour: 5,
+  smsPerDay: 10,
+} as const;
+
+/** A recipient's channel: an e-mail address or a phone number. */
+export type RecipientKind = 'email' | 'phone';
+
+/**
+ * The one spelling of a recipient a counter is kept under, so that «Ivan@Mail.ru » and
+ * «ivan@mail.ru», or «8 916 123-45-67» and «+79161234567», share it: an e-mail trimmed and
+ * lower-cased, a phone as E.164 (the contract's canonicalIntlPhone, the stored form of phones).
+ */
+export function recipientOf(kind: RecipientKind, value: string): string {
+  const text = value.trim();
+  if (kind === 'email') return text.toLowerCase();
+  return canonicalIntlPhone(text) ?? text.replace(/[^\d+]/g, '');
 }
 
 /** Failures reserved up front: kept when the attempt fails, given back when it succeeds. */
@@ -208,12 +237,60 @@ export class RateLimits {
     return `${scope}:ip:${normalizeIP(ip)}`;
   }
 
+  /** A recipient's counter, keyed by the HMAC of its normalised spelling (no addresses in Redis). */
+  recipientKey(scope: string, kind: RecipientKind, value: string): string {
+    const normal = recipientOf(kind, value);
+    return `${scope}:${kind}:${hmacSha256(this.config.JWT_SECRET, `limit:${kind}:${normal}`)}`;
+  }
+
+  /**
+   * One friend invitation to this address or number, from whoever sends it: at most
+   * RECIPIENT_LIMITS.invitesPerDay in 24 hours, else 429. Release it when nothing was sent.
+   */
+  invitationTo(kind: RecipientKind, value: string, message: string): Promise<Reservation> {
+    const key = this.recipientKey('invite-to', kind, value);
+    return this.reserve([{ key, max: RECIPIENT_LIMITS.invitesPerDay, windowMs: DAY_MS }], message);
+  }
+
+  /**
+   * One verification SMS to this number, whatever the account asking: at most
+   * RECIPIENT_LIMITS.smsPerHour an hour and smsPerDay a day, else 429. Release it when no SMS went.
+   */
+  verificationSmsTo(phone: string, message: string): Promise<Reservation> {
+    return this.reserve(
+      [
+        {
+          key: this.recipientKey('sms-to:hour', 'phone', phone),
+          max: RECIPIENT_LIMITS.smsPerHour,
+          windowMs: HOUR_MS,
+        },
+        {
+          key: this.recipientKey('sms-to:day', 'phone', phone),
+          max: RECIPIENT_LIMITS.smsPerDay,
+          windowMs: DAY_MS,
+        },
+      ],
+      message,
+    );
+  }
+
+  /**
+   * One account created from this client address: at most REGISTRATIONS_PER_IP_HOUR an hour, else
+   * 429. Release it when the registration made no account (an address already taken).
+   */
+  registrationFrom(ip: string): Promise<Reservation> {
+    return this.reserve([
+      { key: this.ipKey('accounts', ip), max: this.config.REGISTRATIONS_PER_IP_HOUR, windowMs: HOUR_MS },
+    ]);
+  }
+
   /**
    * Reserves one attempt against every limit in one go, before anything is verified, so that N
-   * parallel attempts verify at most the limit. Over any limit: 429 with Retry-After, and the
-   * hits taken are given back, since nothing was tried.
+   * parallel attempts verify at most the limit. Over any limit: 429 with Retry-After (and the
+   * message, by default «too many attempts»), and the hits taken are given back, since nothing
+   * was tried.
    */
-  async reserve(limits: Limit[]): Promise<Reservation> {
+  async reserve(limits: Limit[], message?: string): Promise<Reservation> {
     const taken: Limit[] = [];
     let remaining = Number.POSITIVE_INFINITY;
     for (const limit of limits) {
@@ -221,7 +298,7 @@ export class RateLimits {
       taken.push(limit);
       if (hit.count > limit.max) {
         await Promise.all(taken.map((l) => this.store.release(l.key)));
-        throw tooManyAttempts(hit.ttlMs);
+        throw tooManyAttempts(hit.ttlMs, message);
       }
       remaining = Math.min(remaining, limit.max - hit.count);
     }

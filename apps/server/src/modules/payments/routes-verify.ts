@@ -47,6 +47,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
     db,
     sms: createSmsSender(app.config, db, app.log),
     secret: app.config.JWT_SECRET,
+    limits: app.rateLimits,
   });
   const payoutDeps = { db, provider: app.paymentProvider, verification };
 
@@ -57,7 +58,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary:
-          'Отправить 6-значный код по SMS для цели (repayment, bonus): на телефон профиля или, если его нет, на phone; новый код — не раньше чем через 60 с (429)',
+          'Отправить 6-значный код по SMS для цели (repayment, bonus): на телефон профиля или, если его нет, на phone; новый код — не раньше чем через 60 с (429); на один номер от всех аккаунтов — не больше 5 кодов в час и 10 в сутки (429)',
         params: TypeParams,
         // A POST without a body is a request for a code to the profile's phone.
         body: z.preprocess((v) => v ?? {}, VerificationSendSchema),

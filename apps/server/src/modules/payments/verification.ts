@@ -13,6 +13,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, VerificationsTable } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
+import type { RateLimits } from '../../plugins/rate-limit';
 import { lockCustomer } from '../orders/repo';
 import type { SmsSender } from './providers/types';
 import { maskPhone, smsPhone } from './sms';
@@ -31,13 +32,16 @@ export interface VerificationDeps {
   secret: string;
   /** Milliseconds since the epoch (tests move the clock). */
   now?: () => number;
+  /** The shared limiter: how many codes one number receives, whatever the account (ADR 009). */
+  limits: Pick<RateLimits, 'verificationSmsTo'>;
 }
 
 type Row = Pick<VerificationsTable, 'status' | 'phone' | 'code_hash' | 'code_sent_at'> & { tries: number };
 
 /**
  * SMS verification of a purpose (spec §3/§4, issue 11): a 6-digit code, kept only as a keyed hash,
- * valid 5 minutes, 5 tries, a new one no sooner than 60 s after the last. A purpose once verified
+ * valid 5 minutes, 5 tries, a new one no sooner than 60 s after the last, and no more to one number
+ * than RECIPIENT_LIMITS allows from all accounts together (ADR 009). A purpose once verified
  * stays verified. Every read and write names the signed-in customer, so nobody sees or confirms
  * another's verification.
  */
@@ -68,39 +72,14 @@ export class VerificationService {
     const code = String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
     const hash = this.hash(userId, purpose, code);
     const sentAt = new Date(this.now()).toISOString();
-    const issued = await this.deps.db.transaction().execute(async (trx) => {
-      // Two sends at once would both pass the 60 s check: the customer's lock orders them.
-      await lockCustomer(trx, userId);
-      const row = await this.row(trx, userId, purpose);
-      if (row?.status === 'verified') return false;
-      if (row?.code_sent_at) {
-        const waitMs = Date.parse(row.code_sent_at) + VERIFICATION_CODE_RESEND_SECONDS * 1000 - this.now();
-        if (waitMs > 0) {
-          throw new HttpError(429, paymentMessages.codeTooOften, undefined, {
-            'retry-after': String(Math.ceil(waitMs / 1000)),
-          });
-        }
-      }
-      const values = {
-        status: 'requested' as const,
-        // The profile's phone is read afresh each time; a phone given in the flow is kept here.
-        phone: profilePhone === null ? phone : null,
-        code_hash: hash,
-        code_sent_at: sentAt,
-        tries: 0,
-      };
-      await trx
-        .insertInto('verifications')
-        .values({ user_id: userId, purpose, ...values })
-        .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
-        .execute();
-      return true;
-    });
-    if (issued) {
+    const received = await this.issue(userId, purpose, phone, profilePhone === null, hash, sentAt);
+    if (received) {
       try {
         // After the commit: a gateway's slowness never holds the customer's lock.
         await this.deps.sms.send(phone, `Код подтверждения: ${code}. Никому его не сообщайте.`);
       } catch {
+        // Nothing reached the number: it is not counted against it.
+        await received.release();
         // The code never arrived: forget it, so the customer may ask again at once.
         await this.deps.db
           .updateTable('verifications')
@@ -113,6 +92,53 @@ export class VerificationService {
       }
     }
     return this.status(userId, purpose);
+  }
+
+  /**
+   * Stores a new code, counted against the number it goes to, unless the purpose is verified
+   * (null), the last code is too fresh (429) or the number has had its codes (429).
+   */
+  private async issue(
+    userId: number,
+    purpose: VerificationPurpose,
+    phone: string,
+    givenInFlow: boolean,
+    hash: string,
+    sentAt: string,
+  ) {
+    return this.deps.db.transaction().execute(async (trx) => {
+      // Two sends at once would both pass the 60 s check: the customer's lock orders them.
+      await lockCustomer(trx, userId);
+      const row = await this.row(trx, userId, purpose);
+      if (row?.status === 'verified') return null;
+      if (row?.code_sent_at) {
+        const waitMs = Date.parse(row.code_sent_at) + VERIFICATION_CODE_RESEND_SECONDS * 1000 - this.now();
+        if (waitMs > 0) {
+          throw new HttpError(429, paymentMessages.codeTooOften, undefined, {
+            'retry-after': String(Math.ceil(waitMs / 1000)),
+          });
+        }
+      }
+      const received = await this.deps.limits.verificationSmsTo(phone, paymentMessages.smsPerNumber);
+      const values = {
+        status: 'requested' as const,
+        // The profile's phone is read afresh each time; a phone given in the flow is kept here.
+        phone: givenInFlow ? phone : null,
+        code_hash: hash,
+        code_sent_at: sentAt,
+        tries: 0,
+      };
+      await trx
+        .insertInto('verifications')
+        .values({ user_id: userId, purpose, ...values })
+        .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
+        .execute()
+        .catch(async (err: unknown) => {
+          await received.release();
+          throw err;
+        });
+      return received;
+    });
   }
 
   /** PATCH verificate-code/{type}/: the code from the SMS. */

@@ -44,8 +44,17 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: TokensResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) =>
-      signedIn(reply, await app.authService.register(request.body, attributionOf(request.cookies))),
+    async (request, reply) => {
+      // Accounts per client address an hour (ADR 009): taken before the password is hashed, given
+      // back when no account is made.
+      const account = await app.rateLimits.registrationFrom(request.ip);
+      try {
+        return signedIn(reply, await app.authService.register(request.body, attributionOf(request.cookies)));
+      } catch (err) {
+        await account.release();
+        throw err;
+      }
+    },
   );
 
   app.get(

@@ -1,14 +1,21 @@
-import { referralMessages, type Friends, type Invite, type InviteChannel } from '@cabinet/contract';
+import {
+  authMessages,
+  referralMessages,
+  type Friends,
+  type Invite,
+  type InviteChannel,
+} from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { escapeHtml } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
+import type { RateLimits } from '../../plugins/rate-limit';
 import { lockCustomer } from '../orders/repo';
 import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders/workspace-people';
 import type { SmsSender } from '../payments/providers/types';
-import { maskPhone } from '../payments/sms';
+import { maskPhone, smsPhone } from '../payments/sms';
 import { isUniqueViolation } from '../users/repo';
 import { ensureReferralCode, referralLink } from './codes';
 import { maskEmail, shortName } from './names';
@@ -25,6 +32,8 @@ export interface InviteDeps {
   perDay: number;
   /** Kopecks each side gets. */
   reward: number;
+  /** The shared limiter: what one address or number receives from all customers together. */
+  limits: Pick<RateLimits, 'invitationTo'>;
 }
 
 const rub = (kopecks: number) => `${Math.floor(kopecks / 100).toLocaleString('ru-RU')} ₽`;
@@ -64,18 +73,21 @@ function masked(channel: InviteChannel, recipient: string): string {
  * Sends an invitation and records it, in one transaction holding the customer's lock (so that
  * INVITES_PER_DAY holds under parallel requests): refused for oneself (400 on the field), for an
  * address or number already a customer's (409), for a recipient this customer invited before (409,
- * also when two such requests race: the unique index), and past the day's limit (429). The e-mail
- * is queued in the transaction; the SMS goes to the gateway (or sms_outbox) inside it, so a failed
- * SMS records nothing (503).
+ * also when two such requests race: the unique index), past the day's limit (429), and past what
+ * one recipient may receive from everybody (429, ADR 009). The e-mail is queued in the transaction;
+ * the SMS goes to the gateway (or sms_outbox) inside it, so a failed SMS records nothing (503).
+ * A number is compared and stored as E.164, the form users.phone holds (ADR 023).
  */
 export async function sendInvite(
   deps: InviteDeps,
   userId: number,
   channel: InviteChannel,
-  recipient: string,
+  given: string,
 ): Promise<Invite> {
   const field = channel === 'email' ? 'email' : 'phone';
   const column = channel === 'email' ? 'email' : 'phone';
+  const recipient = channel === 'email' ? given.trim().toLowerCase() : smsPhone(given);
+  if (recipient === null) throw badRequest('phone', authMessages.phoneInvalid);
   const code = await ensureReferralCode(deps.db, userId);
   const link = referralLink(deps.publicUrl, code);
   const repeated = () =>
@@ -84,6 +96,8 @@ export async function sendInvite(
       channel === 'email' ? referralMessages.repeatedEmail : referralMessages.repeatedPhone,
       undefined,
     );
+  // Taken just before the invitation is recorded; given back if nothing is sent after all.
+  let received: Awaited<ReturnType<InviteDeps['limits']['invitationTo']>> | undefined;
   try {
     return await deps.db.transaction().execute(async (trx) => {
       await lockCustomer(trx, userId);
@@ -134,6 +148,11 @@ export async function sendInvite(
           'retry-after': String(Math.max(1, Math.ceil(retryMs / 1000))),
         });
       }
+      received = await deps.limits.invitationTo(
+        channel === 'email' ? 'email' : 'phone',
+        recipient,
+        referralMessages.perRecipient,
+      );
       const at = nowIso();
       await trx.insertInto('invites').values({ user_id: userId, channel, recipient, sent_at: at }).execute();
       const inviter = firstName(me.fio);
@@ -150,6 +169,7 @@ export async function sendInvite(
       return { channel, to: masked(channel, recipient), sent_at: at, status: 'sent' as const };
     });
   } catch (err) {
+    await received?.release();
     if (isUniqueViolation(err)) throw repeated();
     throw err;
   }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
+import { RECIPIENT_LIMITS } from '../../plugins/rate-limit';
 import { createSmsSender } from '../payments/sms';
 import { bonusOf } from './bonus';
 import { friendsOf, sendInvite, type InviteDeps } from './invites';
@@ -30,6 +31,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
     publicUrl: config.PUBLIC_URL,
     perDay: config.INVITES_PER_DAY,
     reward,
+    limits: app.rateLimits,
   };
 
   app.get(
@@ -71,7 +73,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['friends'],
         security,
-        summary: `Пригласить друга по e-mail: не себя, не клиента сервиса (409), одного адресата один раз (409), не больше INVITES_PER_DAY в сутки (429)`,
+        summary: `Пригласить друга по e-mail: не себя, не клиента сервиса (409), одного адресата один раз (409), не больше INVITES_PER_DAY в сутки (429), одному адресату от всех — не больше ${RECIPIENT_LIMITS.invitesPerDay} в сутки (429)`,
         body: InviteEmailRequestSchema,
         response: { 200: InviteResultSchema, ...errorResponses(400, 401, 409, 429) },
       },
@@ -88,7 +90,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['friends'],
         security,
-        summary: `Пригласить друга по SMS: не себя, не клиента сервиса (409), один номер один раз (409), не больше INVITES_PER_DAY в сутки (429)`,
+        summary: `Пригласить друга по SMS: не себя, не клиента сервиса (409), один номер один раз (409), не больше INVITES_PER_DAY в сутки (429), одному номеру от всех — не больше ${RECIPIENT_LIMITS.invitesPerDay} в сутки (429)`,
         body: InviteSmsRequestSchema,
         response: { 200: InviteResultSchema, ...errorResponses(400, 401, 409, 429, 503) },
       },
