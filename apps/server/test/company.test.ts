@@ -1,6 +1,6 @@
 import { CompanySchema, companyApi } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_COMPANY, type TestApp } from './helpers';
+import { buildTestApp, TEST_COMPANY, TEST_PRODUCTION_PAYMENTS, type TestApp } from './helpers';
 
 describe('the operator details endpoint', () => {
   describe('configured', () => {
@@ -12,6 +12,7 @@ describe('the operator details endpoint', () => {
         ...TEST_COMPANY,
         COMPANY_EMAIL: 'info@example.com',
         SUPPORT_PHONE: ' +7 495 123-45-67 ',
+        PAYMENTS_PROVIDER: 'yookassa',
       });
     });
     afterAll(() => t.close());
@@ -26,6 +27,7 @@ describe('the operator details endpoint', () => {
         address: TEST_COMPANY.COMPANY_ADDRESS,
         email: 'info@example.com',
         support_phone: '+7 495 123-45-67',
+        test_payments: false,
       });
       expect(res.headers['cache-control']).toBe('public, max-age=300');
     });
@@ -48,6 +50,8 @@ describe('the operator details endpoint', () => {
         address: null,
         email: null,
         support_phone: null,
+        // Development's default provider is the test bank.
+        test_payments: true,
       });
     });
   });
@@ -67,5 +71,23 @@ describe('the operator details endpoint', () => {
       const res = await t.app.inject({ method: 'GET', url: companyApi });
       expect(res.json()).toMatchObject({ support_phone: null });
     });
+  });
+});
+
+describe('whether payments are test ones (test_payments)', () => {
+  it.each<[string, Record<string, string>, boolean]>([
+    ['the test bank in production, allowed', { NODE_ENV: 'production', ...TEST_PRODUCTION_PAYMENTS }, true],
+    ['yookassa in production', { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'yookassa' }, false],
+    ['the default in test', { NODE_ENV: 'test' }, true],
+    ['yookassa in test', { NODE_ENV: 'test', PAYMENTS_PROVIDER: 'yookassa' }, false],
+  ])('says so for %s, to every visitor', async (_name, env, expected) => {
+    const t = await buildTestApp({ JWT_SECRET: 'p'.repeat(40), ...env });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.statusCode).toBe(200);
+      expect(CompanySchema.parse(res.json()).test_payments).toBe(expected);
+    } finally {
+      await t.close();
+    }
   });
 });

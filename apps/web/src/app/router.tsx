@@ -38,6 +38,9 @@ const redirectOnly = { element: null } as const;
 
 const handle = (title: string, flags: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...flags });
 
+/** The money screens: paying, topping up, the balance, withdrawing, bonuses, certificates. */
+const money = { money: true } as const;
+
 /** Layout guards decide on the path, so they run again whenever the path changes within the layout. */
 const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
@@ -125,7 +128,7 @@ export const routes: RouteObject[] = [
             path: paths.payment.path,
             loader: paymentResultLoader,
             lazy: screen(() => import('../features/payments/routes/payment-result-page')),
-            handle: handle(titles.payment),
+            handle: handle(titles.payment, money),
           },
         ],
       },
@@ -212,12 +215,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.order.pay.path,
                 lazy: screen(() => import('../features/payments/routes/order-pay-page')),
-                handle: handle(titles.orderPay),
+                handle: handle(titles.orderPay, money),
               },
               {
                 path: paths.order.tip.path,
                 lazy: screen(() => import('../features/payments/routes/order-tip-page')),
-                handle: handle(titles.orderTip),
+                handle: handle(titles.orderTip, money),
               },
               {
                 path: paths.order.edit.path,
@@ -239,7 +242,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.payPacket.path,
             lazy: screen(() => import('../features/payments/routes/packet-pay-page')),
-            handle: handle(titles.payPacket),
+            handle: handle(titles.payPacket, money),
           },
           {
             path: paths.orderNew.path,
@@ -269,7 +272,7 @@ export const routes: RouteObject[] = [
               ...PAYMENTS_TABS.map((tab) => ({
                 path: tab,
                 lazy: paymentsTabScreens[tab],
-                handle: handle(paymentsTabTitles[tab]),
+                handle: handle(paymentsTabTitles[tab], money),
               })),
             ],
           },
@@ -291,18 +294,18 @@ export const routes: RouteObject[] = [
           {
             path: paths.bonus.path,
             lazy: screen(() => import('../features/bonus/routes/bonus-page')),
-            handle: handle(titles.bonus),
+            handle: handle(titles.bonus, money),
           },
           {
             path: paths.withdraw.path,
             loader: withdrawLoader,
             lazy: screen(() => import('../features/payments/routes/withdraw-page')),
-            handle: handle(titles.withdraw),
+            handle: handle(titles.withdraw, money),
           },
           {
             path: paths.certificates.path,
             lazy: screen(() => import('../features/certificates/routes/certificates-page')),
-            handle: handle(titles.certificates),
+            handle: handle(titles.certificates, money),
           },
           {
             path: paths.certificatesTerms.path,
@@ -316,17 +319,17 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: screen(() => import('../features/certificates/routes/certificate-page')),
-                handle: handle(titles.certificate),
+                handle: handle(titles.certificate, money),
               },
               {
                 path: paths.certificate.pay.path,
                 lazy: screen(() => import('../features/payments/routes/certificate-pay-page')),
-                handle: handle(titles.certificatePay),
+                handle: handle(titles.certificatePay, money),
               },
               {
                 path: paths.certificate.success.path,
                 lazy: screen(() => import('../features/certificates/routes/certificate-success-page')),
-                handle: handle(titles.certificateSuccess),
+                handle: handle(titles.certificateSuccess, money),
               },
             ],
           },

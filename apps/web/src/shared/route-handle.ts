@@ -8,6 +8,8 @@ export type RouteHandle = {
   hideSidebar?: boolean;
   /** The first-order success screen (spec §2). */
   firstOrder?: boolean;
+  /** A screen where money is paid, topped up, withdrawn or spent: it says when payments are test ones. */
+  money?: boolean;
 };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

@@ -6,7 +6,7 @@ import type { Company } from './company';
 /** Not in spec §7: the operator's legal details, public, for the documents and the page footers. */
 export const companyApi = '/client/api/main/company/' as const;
 
-/** The setting behind each field, for the development placeholders. */
+/** The setting behind each text field, for the development placeholders. */
 export const COMPANY_SETTINGS = {
   name: 'COMPANY_NAME',
   inn: 'COMPANY_INN',
@@ -14,7 +14,7 @@ export const COMPANY_SETTINGS = {
   address: 'COMPANY_ADDRESS',
   email: 'COMPANY_EMAIL',
   support_phone: 'SUPPORT_PHONE',
-} as const satisfies Record<keyof Company, string>;
+} as const satisfies Record<Exclude<keyof Company, 'test_payments'>, string>;
 
 /** Spec §9: the data store keeps the support phone as this placeholder until one is configured. */
 export const SUPPORT_PHONE_PLACEHOLDER = '{phone}';

@@ -47,6 +47,7 @@ import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { layoutMessages as m } from './messages';
+import { TestPaymentsRibbon } from './test-payments-ribbon';
 import { QueryProvider } from '../../shared/query-provider';
 import { ConnectionBanner, RealtimeProvider, UnreadBadge, useUnreadTotal } from '../../shared/realtime';
 
@@ -285,6 +286,7 @@ function CabinetFrame() {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-canvas)">
         <ConnectionBanner />
+        <TestPaymentsRibbon />
         {isActive(pathname, [sectionOf(items.orders.href)]) && (
           <LazyBanners wrap={(banners) => <Box mb="md">{banners}</Box>} />
         )}

@@ -25,4 +25,6 @@ export const layoutMessages = {
   userMenu: 'Меню профиля',
   logout: 'Выйти',
   back: 'Назад',
+  testPayments: 'Тестовые платежи',
+  testPaymentsText: 'Деньги не списываются: оплата проходит через тестовый банк, а не через настоящий.',
 } as const;

@@ -5,6 +5,7 @@ import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { DocumentLinks } from './document-links';
+import { TestPaymentsRibbon } from './test-payments-ribbon';
 
 /** Visitor screens: the service name, a centred card (≤ 420 px) with the form, the documents. */
 export default function PublicLayout() {
@@ -16,6 +17,7 @@ export default function PublicLayout() {
           <Brand to={paths.login.getHref()} />
           <ColorSchemeToggle />
         </Group>
+        <TestPaymentsRibbon />
         <Paper
           component="main"
           id={MAIN_CONTENT_ID}

@@ -6,13 +6,16 @@ interface CompanyState {
   error?: true;
 }
 
-const FIELDS = Object.keys(COMPANY_SETTINGS) as (keyof Company)[];
+const FIELDS = Object.keys(COMPANY_SETTINGS) as (keyof typeof COMPANY_SETTINGS)[];
 
 /** The answer when it has the contract's shape (checked by hand: zod stays off the first screen). */
 function parseCompany(body: unknown): Company | null {
   if (typeof body !== 'object' || body === null) return null;
   const record = body as Record<string, unknown>;
-  const company = {} as Company;
+  // A server from before the flag was served says nothing of test payments.
+  const testPayments = record.test_payments ?? false;
+  if (typeof testPayments !== 'boolean') return null;
+  const company = { test_payments: testPayments } as Company;
   for (const key of FIELDS) {
     // A server from before the support phone was served names none.
     const value = key === 'support_phone' ? (record[key] ?? null) : record[key];
@@ -69,6 +72,14 @@ export function useCompany(): { data?: Company; isPending: boolean; isError: boo
  */
 export function useSupportPhone(): { label: string; href: string } | null {
   return supportPhoneLink(useCompany().data?.support_phone);
+}
+
+/**
+ * Whether the server's payments go through its built-in test bank (PAYMENTS_PROVIDER=test): the
+ * money screens then say that no money moves. False while the answer loads or when it failed.
+ */
+export function useTestPayments(): boolean {
+  return useCompany().data?.test_payments === true;
 }
 
 /** Tests start each case with nothing loaded. */
