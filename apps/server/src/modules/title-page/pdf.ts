@@ -36,10 +36,18 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     if (current) out.push(current);
     let rest = word;
     while (!fits(rest)) {
-      let n = rest.length - 1;
-      while (n > 1 && !fits(rest.slice(0, n))) n -= 1;
-      out.push(rest.slice(0, n));
-      rest = rest.slice(n);
+      // The longest head that fits (at least one character), by bisection: a width grows with
+      // every character added, and each measure lays the whole head out, so trying the lengths
+      // one by one made a long unbroken field cost seconds.
+      let lo = 1;
+      let hi = rest.length - 1;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (fits(rest.slice(0, mid))) lo = mid;
+        else hi = mid - 1;
+      }
+      out.push(rest.slice(0, lo));
+      rest = rest.slice(lo);
     }
     current = rest;
   }
