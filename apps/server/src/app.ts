@@ -28,6 +28,7 @@ import staffModule from './modules/staff/index';
 import titlePageRoutes from './modules/title-page/index';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';
+import documentsPlugin from './plugins/documents';
 import errorsPlugin from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
+  await app.register(documentsPlugin);
 
   // For the load balancer: this instance is healthy when its database answers.
   app.get('/api/health/', { schema: { hide: true } }, async (request, reply) => {

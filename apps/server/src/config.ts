@@ -79,6 +79,12 @@ export const ConfigSchema = z
     UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(10_240).default(50),
     UPLOAD_MAX_ORDER_MB: z.coerce.number().positive().max(102_400).default(200),
     UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().max(8760).default(24),
+    // The worker threads that build title pages and certificate PDFs off the event loop (ADR 024):
+    // how many, how long one file may take (then 503 and its thread is replaced), and how many may
+    // wait for a thread (then 429).
+    DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+    DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    DOCUMENT_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
     // Days of guarantee (free reworks) from the first final file of an order.
     GUARANTEE_DAYS: z.coerce.number().int().min(0).max(3650).default(20),
     // Bonuses and friends (issue 13): roubles of bonus to each side for a referred friend's first

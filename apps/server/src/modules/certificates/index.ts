@@ -13,7 +13,9 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { siblingFile } from '../../plugins/documents';
 import { HttpError } from '../../plugins/errors';
+import type renderCertificate from './render';
 import { toCertificate } from './repo';
 import {
   certificateDownload,
@@ -37,6 +39,10 @@ export default fp(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const db = app.database.db;
     const publicUrl = app.config.PUBLIC_URL;
+    // Built in a worker thread, like the title pages (ADR 024).
+    const renderPdf = app.documents.renderer<typeof renderCertificate>(
+      siblingFile(import.meta.url, './render'),
+    );
 
     app.post(
       api.certificates.root,
@@ -131,11 +137,11 @@ export default fp(
           summary:
             'Сертификат в PDF (код, номинал, срок, как использовать) — только оплаченный и действующий',
           params: IdParams,
-          response: { 200: z.unknown().describe('PDF'), ...errorResponses(401, 404, 409) },
+          response: { 200: z.unknown().describe('PDF'), ...errorResponses(401, 404, 409, 429, 503) },
         },
       },
       async (request, reply) => {
-        const file = await certificateDownload(db, request.userId, request.params.id, publicUrl);
+        const file = await certificateDownload(db, request.userId, request.params.id, publicUrl, renderPdf);
         return reply
           .type('application/pdf')
           .header('content-disposition', contentDisposition(file.fileName))
@@ -145,5 +151,5 @@ export default fp(
       },
     );
   },
-  { name: 'certificates-module', dependencies: ['db', 'auth'] },
+  { name: 'certificates-module', dependencies: ['db', 'auth', 'documents'] },
 );

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { wrap } from '../title-page/pdf';
-import { formatValue } from './repo';
+import { formatValue } from './format';
 
 /** DejaVu Sans (Cyrillic) and its monospaced face for the code; read once, on the first download. */
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array; mono: Uint8Array }> | undefined;

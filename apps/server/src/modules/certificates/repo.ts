@@ -8,6 +8,7 @@ import {
 import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { CertificatesTable, DB } from '../../db/types';
+import { formatValue } from './format';
 
 /**
  * Gift certificates' rows (issue 13): what the payments module needs of them (lock, title, return
@@ -32,13 +33,6 @@ export function newCertificateCode(): string {
     code += CERTIFICATE_CODE_ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)];
   }
   return code;
-}
-
-const roubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-
-/** «1 000 ₽» (values are whole roubles). */
-export function formatValue(kopecks: number): string {
-  return `${roubles.format(kopecks / 100)}\u00a0₽`;
 }
 
 /** What the payment is called in the customer's lists and on the bank's page. */

@@ -15,7 +15,7 @@ import { lockCustomer } from '../orders/repo';
 import { accounts, financesOf, postTxn } from '../payments/ledger';
 import { pageLinks } from '../payments/lists';
 import { payOrderFromBalanceInTrx } from '../payments/service';
-import { certificatePdf } from './pdf';
+import type { CertificatePdfInput } from './pdf';
 import {
   certificateTitle,
   expireOverdue,
@@ -100,17 +100,18 @@ export async function listCertificates(
   return { results: rows.map(toCertificate), ...links, counters };
 }
 
-/** `GET {id}/download/`: the PDF of an active certificate (409 otherwise). */
+/** `GET {id}/download/`: the PDF of an active certificate (409 otherwise), built by `renderPdf`. */
 export async function certificateDownload(
   db: Kysely<DB>,
   userId: number,
   id: number,
   publicUrl: string,
+  renderPdf: (input: CertificatePdfInput) => Promise<Buffer>,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await certificateOf(db, userId, id);
   if (row.status !== 'active' || !row.expires_at) throw new HttpError(409, certificateMessages.notActive);
   const code = formatCertificateCode(row.code);
-  const pdf = await certificatePdf({ value: Number(row.value), code, expiresAt: row.expires_at, publicUrl });
+  const pdf = await renderPdf({ value: Number(row.value), code, expiresAt: row.expires_at, publicUrl });
   return { pdf, fileName: `Сертификат ${code}.pdf` };
 }
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
-import { titlePageDocx } from './docx';
+import { siblingFile } from '../../plugins/documents';
 import { titlePageLayout } from './layout';
-import { titlePagePdf } from './pdf';
+import type renderTitlePage from './render';
 
 const CONTENT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -16,6 +16,8 @@ const CONTENT_TYPES = {
 /** The title page generator (issue 12): the customer's fields → a DOCX or a PDF, as an attachment. */
 export default async function titlePageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Built in a worker thread: a page of long unbroken fields costs a noticeable time (ADR 024).
+  const render = app.documents.renderer<typeof renderTitlePage>(siblingFile(import.meta.url, './render'));
 
   app.post(
     api.content.titlePage,
@@ -27,13 +29,12 @@ export default async function titlePageRoutes(fastify: FastifyInstance) {
         security: [{ bearer: [] }],
         summary: 'Титульный лист (ГОСТ 7.32) в DOCX или PDF, файлом для скачивания',
         body: TitlePageRequestSchema,
-        response: { 200: z.unknown().describe('DOCX или PDF'), ...errorResponses(400, 401, 429) },
+        response: { 200: z.unknown().describe('DOCX или PDF'), ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request, reply) => {
       const { format, ...fields } = request.body;
-      const layout = titlePageLayout(fields);
-      const file = format === 'docx' ? await titlePageDocx(layout) : await titlePagePdf(layout);
+      const file = await render({ format, layout: titlePageLayout(fields) });
       return reply
         .type(CONTENT_TYPES[format])
         .header('content-disposition', contentDisposition(titlePageFileName(fields.topic, format)))
