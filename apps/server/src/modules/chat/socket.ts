@@ -8,9 +8,24 @@ import type { Principal } from './types';
 /** On shutdown, sockets get this long to finish the close handshake before they are cut. */
 const CLOSE_GRACE_MS = 2_000;
 
-/** The origins whose pages may open the socket: PUBLIC_URL's and those listed. */
-export function allowedOrigins(publicUrl: string, listed: readonly string[]): Set<string> {
-  const origins = new Set([new URL(publicUrl).origin]);
+/** The names of this machine a local run is opened at, either of which a browser may show. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may open the socket: PUBLIC_URL's and those listed. A local run
+ * (`local`: development, test) whose PUBLIC_URL names this machine also takes the other names of
+ * it on the same port: http://localhost:3000 and http://127.0.0.1:3000 are one server to whoever
+ * runs it.
+ */
+export function allowedOrigins(publicUrl: string, listed: readonly string[], local = false): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (local && LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) {
+      url.hostname = host;
+      origins.add(url.origin);
+    }
+  }
   for (const entry of listed) {
     try {
       origins.add(new URL(entry).origin);
@@ -57,7 +72,11 @@ export default async function socketRoutes(app: FastifyInstance) {
     heartbeatMs: config.SOCKET_HEARTBEAT_SECONDS * 1000,
     maxBufferBytes: config.SOCKET_MAX_BUFFER_KB * 1024,
   });
-  const origins = allowedOrigins(config.PUBLIC_URL, config.SOCKET_ALLOWED_ORIGINS);
+  const origins = allowedOrigins(
+    config.PUBLIC_URL,
+    config.SOCKET_ALLOWED_ORIGINS,
+    config.NODE_ENV !== 'production',
+  );
   let closing = false;
 
   await app.register(websocket, {
