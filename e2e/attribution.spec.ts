@@ -188,7 +188,7 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     const email = uniqueEmail('utm');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home/active?msg=*');
 

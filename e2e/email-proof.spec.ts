@@ -65,7 +65,7 @@ describe('e-mail proof', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Имя', { exact: false }).first().fill('Мария Иванова');
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home/active?msg=*'); // the modal says the link was e-mailed
 

@@ -79,7 +79,7 @@ describe('inviting a friend, in the browser', () => {
       .getByLabel(/Пароль/)
       .first()
       .fill(PASSWORD);
-    await friend.page.getByRole('checkbox').check();
+    await friend.page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await friend.page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await friend.page.waitForURL(/\/home\/|\/order-new/);
 

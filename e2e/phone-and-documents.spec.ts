@@ -26,7 +26,7 @@ describe('the phone field', () => {
 
     const email = uniqueEmail('phone');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     const sent = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith('/api/client/profile/'),
     );

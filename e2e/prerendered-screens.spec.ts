@@ -86,9 +86,9 @@ describe('prerendered visitor screens', () => {
   it('keeps a ticked box of the prerendered registration form', async () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
     const app = await openBeforeTheApp(page, '/registration');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await app.release();
-    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Я принимаю/ }).isChecked()).toBe(true);
     await context.close();
   });
 

@@ -14,7 +14,7 @@ describe('registration', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Имя', { exact: false }).first().fill('Мария Иванова');
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home/active?msg=*');
     await expect.poll(() => page.getByRole('navigation').first().isVisible()).toBe(true);
@@ -29,7 +29,7 @@ describe('registration', () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
     await page.goto('/registration');
     await page.getByLabel('E-mail').fill('demo@example.com');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await expect
       .poll(() => page.getByText('Пользователь с таким e-mail уже зарегистрирован').isVisible())

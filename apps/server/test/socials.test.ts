@@ -133,6 +133,8 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     nextUserInfo({ sub, email, name: 'Мария Соколова', email_verified: true });
     const profile = await autoLogin(await signInWithGoogle());
     expect(profile).toMatchObject({ email, fio: 'Мария Соколова' });
+    // Nobody asked for consent to advertising on this path: not subscribed.
+    expect(profile.unisender_status.id).toBe(0);
 
     // Next time the same Google account signs in to the same customer, whatever e-mail it reports.
     nextUserInfo({ sub, email: uniqueEmail('changed'), email_verified: true });

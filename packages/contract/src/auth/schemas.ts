@@ -76,8 +76,15 @@ export const RegistrationRequestSchema = z.object({
   agree: z.literal(true, { error: authMessages.agreeRequired }),
   /** A friend's referral code (`/registration?invite=CODE`, issue 13): an unknown one is ignored, never refused. */
   invite: z.string().max(64).optional().catch(undefined),
+  /**
+   * Consent to advertising mail (the «Получать письма с акциями и советами» box, unticked until the
+   * customer ticks it): the law on advertising wants it asked first, so no answer is a no.
+   */
+  newsletter: z.boolean().optional().default(false),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+/** The request as a client sends it (optional fields may be left out). */
+export type RegistrationRequestBody = z.input<typeof RegistrationRequestSchema>;
 
 export const RestoreRequestSchema = z.object({ email: EmailSchema });
 export type RestoreRequest = z.infer<typeof RestoreRequestSchema>;

@@ -234,6 +234,8 @@ export class AuthService {
       userId = await insertUser(this.db, {
         email: input.email,
         password_hash: passwordHash,
+        // Subscribed only with the box ticked: the law on advertising wants consent first.
+        unisender_status_id: input.newsletter ? 1 : 0,
         fio: input.fio ?? '',
         phone: input.phone ?? '',
         created_at: nowIso(),

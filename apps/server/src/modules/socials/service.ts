@@ -170,6 +170,8 @@ export class SocialService {
         fio: sign.name.slice(0, 150),
         created_at: now,
         email_confirmed_at: now,
+        // No consent was asked on this path: not subscribed (the law on advertising).
+        unisender_status_id: 0,
       });
       await saveUserAttribution(db, userId, attribution);
     } else {

@@ -11,7 +11,14 @@ export function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Kysely<DB>, values: Insertable<UsersTable>): Promise<number> {
+/**
+ * The newsletter state is always given: the column's default (1, subscribed) predates the rule
+ * that a customer is subscribed only after ticking the consent box (the law on advertising).
+ */
+export async function insertUser(
+  db: Kysely<DB>,
+  values: Insertable<UsersTable> & { unisender_status_id: 0 | 1 },
+): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -1,7 +1,7 @@
 import {
   api,
   type LoginVerifyRequest,
-  type RegistrationRequest,
+  type RegistrationRequestBody,
   type SocialLink,
   type SocialProfileRequest,
 } from '@cabinet/contract';
@@ -50,7 +50,7 @@ export function verifyLoginCode(body: LoginVerifyRequest): Promise<void> {
 }
 
 /** Registration signs the new customer in. */
-export function register(body: RegistrationRequest): Promise<void> {
+export function register(body: RegistrationRequestBody): Promise<void> {
   return signIn(api.profile.root, body);
 }
 

@@ -17,6 +17,8 @@ export const authScreenMessages = {
   agreeServiceContract: 'договор оказания услуг',
   agreeBeforePolicy: ', а также соглашаюсь на обработку персональных данных согласно ',
   agreePrivacyPolicy: 'политике конфиденциальности',
+  /** Consent to advertising mail: unticked until the customer ticks it (the law on advertising). */
+  newsletterLabel: 'Получать письма с акциями и советами',
   registrationSubmit: 'Зарегистрироваться',
   /** Shown where the new customer lands (the `msg` info modal): what registration e-mailed. */
   registeredPasswordSent:

@@ -37,7 +37,7 @@ describe('RegistrationPage', () => {
     const user = userEvent.setup();
     renderRegistration('/registration?redirect=%2Forder-new');
     await user.type(await screen.findByLabelText(/E-mail/), 'new@example.com');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(await screen.findByText('route:/order-new')).toBeInTheDocument();
     expect(register).toHaveBeenCalledWith({
@@ -46,6 +46,7 @@ describe('RegistrationPage', () => {
       phone: undefined,
       password: undefined,
       agree: true,
+      newsletter: false,
     });
   });
 
@@ -58,7 +59,7 @@ describe('RegistrationPage', () => {
     const { router } = renderRegistration('/registration?redirect=%2Forder-new%3Fa%3D1');
     await user.type(await screen.findByLabelText(/E-mail/), 'new@example.com');
     if (password) await user.type(screen.getByLabelText('Пароль'), password);
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(await screen.findByText('route:/order-new')).toBeInTheDocument();
     const params = new URLSearchParams(router.state.location.search);
@@ -78,7 +79,7 @@ describe('RegistrationPage', () => {
     await user.type(phone, '9991234567');
     expect(phone).toHaveValue('+7 (999) 123-45-67');
     await user.type(screen.getByLabelText('Пароль'), 'Lilac-Meadow-42');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     await waitFor(() =>
       expect(register).toHaveBeenCalledWith({
@@ -87,6 +88,7 @@ describe('RegistrationPage', () => {
         phone: '+7 (999) 123-45-67',
         password: 'Lilac-Meadow-42',
         agree: true,
+        newsletter: false,
       }),
     );
   });
@@ -97,7 +99,7 @@ describe('RegistrationPage', () => {
     await user.type(await screen.findByLabelText(/E-mail/), 'anna@example.com');
     await user.type(screen.getByLabelText('Телефон'), '999');
     await user.type(screen.getByLabelText('Пароль'), 'short');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(await screen.findByText('Введите телефон в формате +7 999 123-45-67')).toBeInTheDocument();
     expect(screen.getByText('Пароль должен быть не короче 8 символов')).toBeInTheDocument();
@@ -114,7 +116,7 @@ describe('RegistrationPage', () => {
     renderRegistration();
     const email = await screen.findByLabelText(/E-mail/);
     await user.type(email, 'taken@example.com');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     await waitFor(() =>
       expect(email).toHaveAccessibleDescription('Пользователь с таким e-mail уже зарегистрирован'),
@@ -127,10 +129,28 @@ describe('RegistrationPage', () => {
     const user = userEvent.setup();
     renderRegistration();
     await user.type(await screen.findByLabelText(/E-mail/), 'new@example.com');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     const submit = screen.getByRole('button', { name: 'Зарегистрироваться' });
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());
+  });
+
+  it('offers the newsletter unticked, and subscribes only when it is ticked', async () => {
+    vi.mocked(register).mockResolvedValue();
+    const user = userEvent.setup();
+    renderRegistration();
+    const newsletter = await screen.findByRole('checkbox', { name: 'Получать письма с акциями и советами' });
+    expect(newsletter).not.toBeChecked();
+    await user.type(screen.getByLabelText(/E-mail/), 'news@example.com');
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
+    await user.click(newsletter);
+    expect(newsletter).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await waitFor(() =>
+      expect(register).toHaveBeenCalledWith(
+        expect.objectContaining({ email: 'news@example.com', newsletter: true }),
+      ),
+    );
   });
 
   it('links the agreement to the three public documents', async () => {
@@ -161,7 +181,7 @@ describe('RegistrationPage through a friend’s link (issue 13)', () => {
     const user = userEvent.setup();
     renderRegistration('/registration');
     await user.type(await screen.findByLabelText(/E-mail/), 'friend@example.com');
-    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox', { name: /Я принимаю/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     await waitFor(() => expect(register).toHaveBeenCalled());
     expect(register).toHaveBeenCalledWith(

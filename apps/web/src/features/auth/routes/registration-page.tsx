@@ -16,14 +16,16 @@ import { useAfterSignIn } from './redirect-target';
 
 /**
  * The contract schema, adapted to what the fields hold: an empty password means «send me one»,
- * and the checkbox starts unticked (the request itself only accepts `agree: true`).
+ * and the checkbox starts unticked (the request itself only accepts `agree: true`). The newsletter
+ * box starts unticked too: advertising mail needs the customer's consent first.
  */
 const RegistrationFormSchema = RegistrationRequestSchema.extend({
   password: z.union([z.literal(''), PasswordSchema]),
   agree: z.boolean().refine((v) => v, { error: authMessages.agreeRequired }),
+  newsletter: z.boolean(),
 });
 
-const FIELDS = ['email', 'fio', 'phone', 'password', 'agree'] as const;
+const FIELDS = ['email', 'fio', 'phone', 'password', 'agree', 'newsletter'] as const;
 
 export default function RegistrationPage() {
   const afterSignIn = useAfterSignIn();
@@ -32,15 +34,16 @@ export default function RegistrationPage() {
   const [invite] = useState(() => inviteCodeFrom(search));
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(RegistrationFormSchema),
-    defaultValues: { email: '', fio: '', phone: '', password: '', agree: false },
+    defaultValues: { email: '', fio: '', phone: '', password: '', agree: false, newsletter: false },
     fields: FIELDS,
-    onSubmit: async ({ email, fio, phone, password }) => {
+    onSubmit: async ({ email, fio, phone, password, newsletter }) => {
       await registerAccount({
         email,
         fio: fio || undefined,
         phone: phone || undefined,
         password: password || undefined,
         agree: true,
+        newsletter,
         ...(invite ? { invite } : {}),
       });
       forgetInviteCode();
@@ -100,6 +103,7 @@ export default function RegistrationPage() {
             error={errors.password?.message}
           />
           <Checkbox {...register('agree')} label={agreeLabel} error={errors.agree?.message} />
+          <Checkbox {...register('newsletter')} label={m.newsletterLabel} />
           <FormAlert message={alert} />
           <Button type="submit" fullWidth loading={isSubmitting}>
             {m.registrationSubmit}
