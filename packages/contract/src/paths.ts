@@ -14,6 +14,8 @@ export const api = {
     autoLogin: '/api/client/auth/al/',
     /** Not in spec §7: the e-mailed confirmation links (registration, social e-mail step) post here. */
     emailConfirm: '/api/client/auth/email_confirm/',
+    /** Not in spec §7: the registration mail's «not me» link deletes an account whose address nobody proved. */
+    registrationCancel: '/api/client/auth/registration_cancel/',
     socialLinks: '/client/api/socials/links/',
     /** Opened by the browser (a link, not a fetch): redirects to the provider. */
     socialStart: (network: string) => `/client/api/socials/start/${encodeURIComponent(network)}/`,

@@ -23,6 +23,7 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'POST', path: api.auth.refresh },
   { method: 'POST', path: api.auth.autoLogin },
   { method: 'POST', path: api.auth.emailConfirm },
+  { method: 'POST', path: api.auth.registrationCancel },
   { method: 'GET', path: api.auth.socialLinks },
   { method: 'GET', path: '/client/api/socials/start/:network/' },
   { method: 'GET', path: '/client/api/socials/callback/:network/' },

@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-certificates';
 import * as m017 from './migrations/017-referrals';
 import * as m018 from './migrations/018-attribution';
 import * as m019avatars from './migrations/019-avatar-objects';
+import * as m021 from './migrations/021-password-mailed';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017-referrals': m017,
   '018-attribution': m018,
   '019-avatar-objects': m019avatars,
+  '021-password-mailed': m021,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -29,6 +29,8 @@ export interface UsersTable {
   created_at: string;
   /** Null until the customer proved they own `email`. */
   email_confirmed_at: string | null;
+  /** 1 while the password is one the server made up and e-mailed only to `email` (migration 021). */
+  password_mailed: Generated<Flag>;
   /** Marketing attribution at registration (issue 13, migration 018): the tracking cookies. */
   referrer: string | null;
   landing: string | null;
@@ -68,7 +70,9 @@ export type OneTimeTokenKind =
   /** A social sign-in waiting for its typed address to be proved; payload: JSON of the sign-in. */
   | 'social_email'
   /** The link to the old address that stops a requested e-mail change. */
-  | 'email_change_cancel';
+  | 'email_change_cancel'
+  /** The registration mail's «not me» link (ADR 024); payload: the address it was sent to. */
+  | 'registration_cancel';
 
 export interface OneTimeTokensTable {
   id: Generated<number>;

@@ -36,6 +36,20 @@ function linkMail(
   };
 }
 
+/** «Если вы не регистрировались — нажмите здесь»: the registration mails' way to delete the account. */
+const NOT_ME_TEXT = 'Если вы не регистрировались — нажмите здесь';
+
+/** Adds the «not me» link under a registration mail's own link, in both parts. */
+function withNotMeLink(mail: Mail, notMeLink: string): Mail {
+  const anchor = `<p style="color:#555">Если вы не регистрировались — <a href="${escapeHtml(notMeLink)}">нажмите здесь</a>: кабинет и всё, что в нём сохранено, будут удалены.</p>`;
+  const signature = `\n<p style="color:#555">— ${SERVICE}</p>`;
+  return {
+    ...mail,
+    text: mail.text.replace(`\n\n— ${SERVICE}`, `\n\n${NOT_ME_TEXT}: ${notMeLink}\n\n— ${SERVICE}`),
+    html: mail.html.replace(signature, `\n${anchor}${signature}`),
+  };
+}
+
 export function loginCodeMail(to: string, code: string): Mail {
   const lines = [
     `Ваш код для входа: ${code}`,
@@ -53,29 +67,36 @@ export function restoreMail(to: string, link: string): Mail {
   return linkMail(to, 'Смена пароля', lines, { href: link, label: 'Задать новый пароль' });
 }
 
-export function generatedPasswordMail(to: string, password: string, autoLoginLink: string): Mail {
+export function generatedPasswordMail(
+  to: string,
+  password: string,
+  autoLoginLink: string,
+  notMeLink: string,
+): Mail {
   const lines = [
     'Добро пожаловать! Вы зарегистрировались в кабинете.',
     `Ваш логин: ${to}`,
     `Ваш пароль: ${password}`,
     'Пароль можно сменить в профиле. Ссылка для входа без пароля действует 7 дней и сработает один раз.',
   ];
-  return linkMail(to, 'Регистрация в кабинете: ваш пароль', lines, {
+  const mail = linkMail(to, 'Регистрация в кабинете: ваш пароль', lines, {
     href: autoLoginLink,
     label: 'Войти в кабинет',
   });
+  return withNotMeLink(mail, notMeLink);
 }
 
-export function welcomeMail(to: string, confirmLink: string): Mail {
+export function welcomeMail(to: string, confirmLink: string, notMeLink: string): Mail {
   const lines = [
     'Добро пожаловать! Вы зарегистрировались в кабинете.',
     `Ваш логин: ${to}. Пароль — тот, что вы указали при регистрации.`,
-    'Подтвердите, что это ваш адрес: ссылка действует 7 дней. Если вы не регистрировались, проигнорируйте письмо.',
+    'Подтвердите, что это ваш адрес: ссылка действует 7 дней.',
   ];
-  return linkMail(to, 'Добро пожаловать в кабинет', lines, {
+  const mail = linkMail(to, 'Добро пожаловать в кабинет', lines, {
     href: confirmLink,
     label: 'Подтвердить e-mail',
   });
+  return withNotMeLink(mail, notMeLink);
 }
 
 export function socialEmailConfirmMail(to: string, network: string, link: string): Mail {
@@ -89,17 +110,53 @@ export function socialEmailConfirmMail(to: string, network: string, link: string
   });
 }
 
-/** Sent when a verified social sign-in takes over an account whose address nobody had proved. */
-export function accountSecuredMail(to: string, network: string, restoreLink: string): Mail {
+/** How the owner proved an address nobody had proved before (ADR 024). */
+export type AddressProof =
+  { kind: 'code' } | { kind: 'link' } | { kind: 'restore' } | { kind: 'social'; network: string };
+
+/**
+ * Sent when the first proof of an address took away what its registrant may have held. Without a
+ * restore link when the proof was a new password set from one.
+ */
+export function accountSecuredMail(
+  to: string,
+  proof: AddressProof,
+  opts: { passwordRevoked: boolean; restoreLink: string | null },
+): Mail {
+  const how = {
+    code: [
+      `В ваш кабинет вошли по коду из письма на ${to}: так вы подтвердили, что этот адрес ваш.`,
+      'Вход по коду',
+    ],
+    link: [
+      `В ваш кабинет вошли по ссылке из письма на ${to}: так вы подтвердили, что этот адрес ваш.`,
+      'Вход по ссылке',
+    ],
+    restore: [
+      `В кабинете задали новый пароль по ссылке из письма на ${to}: так вы подтвердили, что этот адрес ваш.`,
+      'Смена пароля',
+    ],
+    social: [
+      `В ваш кабинет вошли через ${proof.kind === 'social' ? proof.network : ''}: эта соцсеть подтвердила, что адрес ${to} принадлежит вам.`,
+      'Вход через соцсеть',
+    ],
+  }[proof.kind];
+  const [said, subjectStart] = how as [string, string];
+  const taken = [
+    opts.passwordRevoked ? 'отключили прежний пароль' : null,
+    proof.kind === 'social' ? 'отвязали другие соцсети' : 'отвязали соцсети',
+    'завершили все прежние сеансы входа',
+  ].filter(Boolean);
   const lines = [
-    `В ваш кабинет вошли через ${network}: эта соцсеть подтвердила, что адрес ${to} принадлежит вам.`,
-    'Раньше этот адрес никто не подтверждал, поэтому мы отключили прежний пароль, отвязали другие соцсети и завершили все сеансы входа: если кабинет зарегистрировал кто-то другой, он больше в него не войдёт.',
-    'Если это были вы, ничего делать не нужно. Новый пароль можно задать по ссылке.',
+    said,
+    `Раньше этот адрес никто не подтверждал, поэтому мы ${taken.slice(0, -1).join(', ')} и ${taken.at(-1)}: если кабинет зарегистрировал кто-то другой, он больше в него не войдёт.`,
+    opts.restoreLink
+      ? 'Если это были вы, ничего делать не нужно. Новый пароль можно задать по ссылке.'
+      : 'Если это были вы, ничего делать не нужно.',
   ];
-  return linkMail(to, 'Вход через соцсеть: прежний пароль отключён', lines, {
-    href: restoreLink,
-    label: 'Задать пароль',
-  });
+  const subject = `${subjectStart}: ${opts.passwordRevoked ? 'прежний пароль отключён' : 'прежние сеансы завершены'}`;
+  if (!opts.restoreLink) return { to, subject, text: text(lines), html: layout(lines) };
+  return linkMail(to, subject, lines, { href: opts.restoreLink, label: 'Задать пароль' });
 }
 
 /** To the address being replaced: the change is waiting for the new address, and can be stopped. */

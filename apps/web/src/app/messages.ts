@@ -14,6 +14,7 @@ export const titles = {
   privacyPolicy: 'Политика конфиденциальности',
   emailConfirm: 'Подтверждение e-mail',
   emailChangeCancel: 'Отмена смены e-mail',
+  registrationCancel: 'Удаление кабинета',
   logout: 'Выход',
   home: 'Мои заказы',
   space: 'Спецпредложение',

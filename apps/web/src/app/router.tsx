@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('../features/profile/routes/email-change-cancel-page')),
             handle: handle(titles.emailChangeCancel),
           },
+          {
+            path: paths.registrationCancel.path,
+            lazy: screen(() => import('../features/auth/routes/registration-cancel-page')),
+            handle: handle(titles.registrationCancel),
+          },
         ],
       },
 

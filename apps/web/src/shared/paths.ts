@@ -49,6 +49,7 @@ export const paths = {
   /** Not in spec §2: e-mailed links land here (the server builds the same addresses). */
   emailConfirm: { path: '/email-confirm' },
   emailChangeCancel: { path: '/email-change-cancel' },
+  registrationCancel: { path: '/registration-cancel' },
 
   home: {
     path: '/home',

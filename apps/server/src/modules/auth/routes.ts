@@ -1,6 +1,7 @@
 import {
   AutoLoginRequestSchema,
   CodeSentResponseSchema,
+  EmailLinkRequestSchema,
   ErrorBodySchema,
   LoginRequestSchema,
   LoginVerifyRequestSchema,
@@ -159,6 +160,24 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await auth.resetPassword(request.params.id, request.body.password);
       return { detail: authMessages.passwordChanged };
+    },
+  );
+
+  app.post(
+    api.auth.registrationCancel,
+    {
+      preHandler: limits.route('registration-cancel'),
+      schema: {
+        tags,
+        summary:
+          'Ссылка «не регистрировался» из письма о регистрации: удаляет кабинет, пока его e-mail не подтверждён',
+        body: EmailLinkRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      await auth.cancelRegistration(request.body.token);
+      return { detail: authMessages.registrationCancelled };
     },
   );
 

@@ -28,7 +28,7 @@ import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import { recordReferral } from '../referrals/codes';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
-import { EmailConfirmation, emailProved } from './email-confirmation';
+import { EmailConfirmation, type AddressProof } from './email-confirmation';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
@@ -66,7 +66,12 @@ function signInFailure(detail: string, attemptsLeft: number, field?: string): Ht
 }
 
 export class AuthService {
-  constructor(readonly deps: AuthDeps) {}
+  /** The address proofs (ADR 006, ADR 024): every path that proves an address goes through it. */
+  readonly confirmation: EmailConfirmation;
+
+  constructor(readonly deps: AuthDeps) {
+    this.confirmation = new EmailConfirmation(this);
+  }
 
   get db(): Kysely<DB> {
     return this.deps.database.db;
@@ -218,7 +223,7 @@ export class AuthService {
     if (userId === null) throw signInFailure(authMessages.codeInvalid, attempt.remaining, 'code');
     await attempt.succeeded();
     // The code went to this address: using it proves the address.
-    await emailProved(this.db, userId, email);
+    await this.proveAndTell(userId, email, { kind: 'code' });
     return this.startSession(userId);
   }
 
@@ -234,6 +239,8 @@ export class AuthService {
       userId = await insertUser(this.db, {
         email: input.email,
         password_hash: passwordHash,
+        // Made up and e-mailed only to the address: its registrant never sees it (ADR 024).
+        password_mailed: generated ? 1 : 0,
         // Subscribed only with the box ticked: the law on advertising wants consent first.
         unisender_status_id: input.newsletter ? 1 : 0,
         fio: input.fio ?? '',
@@ -249,10 +256,12 @@ export class AuthService {
     if (generated) {
       // Carries the address it goes to: following it proves the address (see autoLogin).
       const al = await this.createOneTimeToken('auto_login', userId, input.email, AUTO_LOGIN_TTL_MS);
-      await this.sendQuietly(generatedPasswordMail(input.email, generated, this.autoLoginLink(al)));
+      const notMe = await this.confirmation.cancelLink(userId, input.email);
+      await this.sendQuietly(generatedPasswordMail(input.email, generated, this.autoLoginLink(al), notMe));
     } else {
-      const confirmLink = await new EmailConfirmation(this).link(userId, input.email);
-      await this.sendQuietly(welcomeMail(input.email, confirmLink));
+      const confirmLink = await this.confirmation.link(userId, input.email);
+      const notMe = await this.confirmation.cancelLink(userId, input.email);
+      await this.sendQuietly(welcomeMail(input.email, confirmLink, notMe));
     }
     return this.startSession(userId);
   }
@@ -269,19 +278,23 @@ export class AuthService {
   /** Sets the password and signs the user out everywhere (a thief's session ends too). */
   async resetPassword(rawId: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    const email = await this.db.transaction().execute(async (trx) => {
+    const done = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const row = await repo.consumeOneTimeToken(trx, 'password_reset', sha256(rawId), now);
       if (!row?.user_id) return null;
+      const address = (await findUserById(trx, row.user_id))?.email;
+      if (!address) return null;
+      // The link went to this address: setting a password from it proves the address, and the
+      // first proof takes away what was set before it (the new password comes after).
+      const mail = await this.confirmation.provedByMailbox(trx, row.user_id, address, { kind: 'restore' });
       await setUserPassword(trx, row.user_id, passwordHash);
       await repo.spendOneTimeTokensOfUser(trx, row.user_id, 'password_reset', now);
       await repo.revokeAllRefreshTokens(trx, row.user_id, now);
-      const address = (await findUserById(trx, row.user_id))?.email ?? null;
-      // The link went to this address: setting a password from it proves the address.
-      if (address) await emailProved(trx, row.user_id, address);
-      return address;
+      return { email: address, mail };
     });
-    if (!email) throw new HttpError(400, authMessages.linkInvalid);
+    if (!done) throw new HttpError(400, authMessages.linkInvalid);
+    if (done.mail) await this.sendQuietly(done.mail);
+    const { email } = done;
     // Whoever set the password owns the mailbox: the sign-in failures of the e-mail are forgotten.
     await this.deps.limits.store.reset(this.deps.limits.emailKey('login-fail', email));
   }
@@ -322,14 +335,37 @@ export class AuthService {
   }
 
   async autoLogin(raw: string): Promise<Session> {
-    const row = await this.consumeOneTimeToken('auto_login', raw);
-    if (!row?.user_id) throw new HttpError(400, authMessages.tokenInvalid);
-    // An e-mailed link carries the address it went to; the social callback's carries none.
-    if (row.payload) await emailProved(this.db, row.user_id, row.payload);
-    return this.startSession(row.user_id);
+    const used = await this.db.transaction().execute(async (trx) => {
+      const row = await this.consumeOneTimeToken('auto_login', raw, trx);
+      if (!row?.user_id) return null;
+      // An e-mailed link carries the address it went to; the social callback's carries none.
+      const mail = row.payload
+        ? await this.confirmation.provedByMailbox(trx, row.user_id, row.payload, { kind: 'link' })
+        : null;
+      return { userId: row.user_id, mail };
+    });
+    if (!used) throw new HttpError(400, authMessages.tokenInvalid);
+    if (used.mail) await this.sendQuietly(used.mail);
+    return this.startSession(used.userId);
+  }
+
+  /**
+   * Deletes an account from its registration mail's «not me» link, while its address is unproved
+   * (EmailConfirmation.cancelRegistration).
+   */
+  cancelRegistration(raw: string): Promise<void> {
+    return this.confirmation.cancelRegistration(raw);
   }
 
   // Helpers -------------------------------------------------------------------
+
+  /** Records a proof of the address by its mailbox, and tells the owner what it took away. */
+  private async proveAndTell(userId: number, email: string, proof: AddressProof): Promise<void> {
+    const mail = await this.db
+      .transaction()
+      .execute((trx) => this.confirmation.provedByMailbox(trx, userId, email, proof));
+    if (mail) await this.sendQuietly(mail);
+  }
 
   /** PUBLIC_URL without a trailing slash, the base of every link we e-mail or redirect to. */
   get publicUrl(): string {

@@ -22,10 +22,6 @@ export async function insertSocialAccount(
   await db.insertInto('social_accounts').values(row).execute();
 }
 
-export async function deleteSocialAccountsOf(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.deleteFrom('social_accounts').where('user_id', '=', userId).execute();
-}
-
 /** A token still usable, left unused: the pending sign-in may be finished with another address. */
 export function findUsableOneTimeToken(
   db: Kysely<DB>,

@@ -5,18 +5,17 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../plugins/errors';
-import { accountSecuredMail, socialEmailConfirmMail } from '../../plugins/mail-templates';
+import { socialEmailConfirmMail } from '../../plugins/mail-templates';
 import type { Mail } from '../../plugins/mailer';
-import { EmailConfirmation } from '../auth/email-confirmation';
+import type { EmailConfirmation } from '../auth/email-confirmation';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import type { AuthService, Session } from '../auth/service';
-import { findUserByEmail, insertUser, markEmailConfirmed, revokeUserCredentials } from '../users/repo';
+import { findUserByEmail, insertUser } from '../users/repo';
 import { NETWORK_TITLES, fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
 import * as repo from './repo';
 
 const SOCIAL_PENDING_TTL_MS = 60 * 60_000;
 const SOCIAL_EMAIL_TTL_MS = 24 * 60 * 60_000;
-const PASSWORD_RESET_TTL_MS = 24 * 60 * 60_000;
 
 /** Where the callback sends the browser next. */
 type CallbackOutcome = { autoLoginToken: string } | { pendingToken: string };
@@ -30,7 +29,7 @@ export class SocialService {
   private readonly confirmation: EmailConfirmation;
 
   constructor(private readonly auth: AuthService) {
-    this.confirmation = new EmailConfirmation(auth);
+    this.confirmation = auth.confirmation;
   }
 
   private get config() {
@@ -150,8 +149,8 @@ export class SocialService {
   /**
    * Links the social account to the account of an address its holder has proved, creating one if
    * none. An account whose address nobody had proved may have been registered by someone else in
-   * wait for its owner (pre-hijacking): its password, sessions, pending links and other social
-   * accounts go first, and the address is told.
+   * wait for its owner (pre-hijacking): the first proof takes away what was set before it, as every
+   * proof by the mailbox does (EmailConfirmation.provedByMailbox, ADR 024), and the address is told.
    */
   private async joinProvedEmail(
     db: Kysely<DB>,
@@ -176,20 +175,11 @@ export class SocialService {
       await saveUserAttribution(db, userId, attribution);
     } else {
       userId = existing.id;
-      if (existing.email_confirmed_at === null) {
-        await revokeUserCredentials(db, userId, now);
-        await repo.deleteSocialAccountsOf(db, userId);
-        await markEmailConfirmed(db, userId, existing.email, now);
-        const reset = await this.auth.createOneTimeToken(
-          'password_reset',
-          userId,
-          null,
-          PASSWORD_RESET_TTL_MS,
-          db,
-        );
-        const restoreLink = `${this.auth.publicUrl}/change-password/${reset}/`;
-        mails.push(accountSecuredMail(existing.email, NETWORK_TITLES[sign.network], restoreLink));
-      }
+      const mail = await this.confirmation.provedByMailbox(db, userId, existing.email, {
+        kind: 'social',
+        network: NETWORK_TITLES[sign.network],
+      });
+      if (mail) mails.push(mail);
     }
     await repo.insertSocialAccount(db, {
       user_id: userId,

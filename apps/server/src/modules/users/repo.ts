@@ -24,7 +24,11 @@ export async function insertUser(
 }
 
 export async function setUserPassword(db: Kysely<DB>, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_mailed: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A new address arrives proved: it is changed only by following the link e-mailed to it. */
@@ -38,28 +42,40 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Records that the owner proved the address, unless it has changed since the proof was sent. */
+/**
+ * Records that the owner proved the address, unless it has changed since the proof was sent or
+ * was proved already. True when this call recorded it (of two at once, one does).
+ */
 export async function markEmailConfirmed(
   db: Kysely<DB>,
   id: number,
   email: string,
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .updateTable('users')
     .set({ email_confirmed_at: at })
     .where('id', '=', id)
     .where('email', '=', email)
     .where('email_confirmed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**
- * Takes away everything that opens the account without its e-mail: the password, every session,
- * every link or code not yet used.
+ * Takes away everything that opens the account without its e-mail: the password (unless told to
+ * keep it), every session, every link or code not yet used, every linked social network.
  */
-export async function revokeUserCredentials(db: Kysely<DB>, id: number, at: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+export async function revokeUserCredentials(
+  db: Kysely<DB>,
+  id: number,
+  at: string,
+  opts: { keepPassword?: boolean } = {},
+): Promise<void> {
+  if (!opts.keepPassword) {
+    await db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+  }
+  await db.deleteFrom('social_accounts').where('user_id', '=', id).execute();
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
@@ -78,4 +94,28 @@ export async function revokeUserCredentials(db: Kysely<DB>, id: number, at: stri
     .where('user_id', '=', id)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** Deletes the account; everything of it goes with it (every table names users.id on delete cascade). */
+export async function deleteUser(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Whether money ever moved on the account: its ledger must then stay whole. */
+export async function hasMoneyMovements(db: Kysely<DB>, id: number): Promise<boolean> {
+  const txn = await db
+    .selectFrom('ledger_txns')
+    .select('id')
+    .where('user_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (txn) return true;
+  const payment = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', id)
+    .where('status', '=', 'succeeded')
+    .limit(1)
+    .executeTakeFirst();
+  return payment !== undefined;
 }

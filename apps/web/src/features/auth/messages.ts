@@ -53,4 +53,10 @@ export const authScreenMessages = {
   emailConfirmPending: 'Проверяем ссылку…',
   emailConfirmInvalid: 'В ссылке нет кода подтверждения. Откройте ссылку из письма целиком.',
   toCabinet: 'Перейти в кабинет',
+
+  registrationCancelTitle: 'Удаление кабинета',
+  registrationCancelIntro:
+    'Если вы не регистрировались в кабинете с этим e-mail, удалите его: кабинет и всё, что в нём сохранено, будут удалены безвозвратно. Удалить можно, пока e-mail не подтверждён.',
+  registrationCancelSubmit: 'Удалить кабинет',
+  registrationCancelInvalid: 'В ссылке нет кода. Откройте ссылку из письма целиком.',
 } as const;
