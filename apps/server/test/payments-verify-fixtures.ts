@@ -10,21 +10,17 @@ import { payCustomer, type PayCustomer } from './payments-fixtures';
 
 /** A fresh +7 phone per call, so no two customers share an outbox. */
 let phoneSeq = 0;
-export function uniquePhone(): { spelled: string; sms: string } {
+export function uniquePhone(): { sms: string } {
   phoneSeq += 1;
   const tail = String((process.pid * 1000 + phoneSeq) % 10_000_000).padStart(7, '0');
-  const digits = `916${tail}`;
-  return {
-    spelled: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
-    sms: `+7${digits}`,
-  };
+  return { sms: `+7916${tail}` };
 }
 
-/** A customer whose profile has a phone (as the profile stores it). */
+/** A customer whose profile has a phone (stored as every phone is: E.164, ADR 023). */
 export async function customerWithPhone(app: FastifyInstance) {
   const c = await payCustomer(app);
   const phone = uniquePhone();
-  await app.database.db.updateTable('users').set({ phone: phone.spelled }).where('id', '=', c.id).execute();
+  await app.database.db.updateTable('users').set({ phone: phone.sms }).where('id', '=', c.id).execute();
   return { ...c, phone: phone.sms };
 }
 

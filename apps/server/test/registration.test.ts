@@ -28,7 +28,7 @@ describe('registration', () => {
       payload: {
         email: `  ${email.toUpperCase()} `,
         fio: 'Иван Петров',
-        // The trunk prefix 8, as most people write it: stored as the one +7 form (common/phone).
+        // The trunk prefix 8, as most people write it: stored as every phone is, E.164 (ADR 023).
         phone: '8 999 111-22-33',
         password: PASSWORD,
         agree: true,
@@ -40,7 +40,7 @@ describe('registration', () => {
     const profile = (
       await t.app.inject({ method: 'GET', url: REGISTER, headers: bearer(tokens.access) })
     ).json() as { email: string; fio: string; phone: string };
-    expect(profile).toMatchObject({ email, fio: 'Иван Петров', phone: '+7 (999) 111-22-33' });
+    expect(profile).toMatchObject({ email, fio: 'Иван Петров', phone: '+79991112233' });
     const mail = await latestMail(t.app, email);
     expect(mail.subject).toBe('Добро пожаловать в кабинет');
     expect(mail.text).not.toContain(PASSWORD);

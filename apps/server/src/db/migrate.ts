@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-certificates';
 import * as m017 from './migrations/017-referrals';
 import * as m018 from './migrations/018-attribution';
 import * as m019avatars from './migrations/019-avatar-objects';
+import * as m020phones from './migrations/020-phones-e164';
 import * as m021 from './migrations/021-password-mailed';
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017-referrals': m017,
   '018-attribution': m018,
   '019-avatar-objects': m019avatars,
+  '020-phones-e164': m020phones,
   '021-password-mailed': m021,
 };
 

@@ -474,7 +474,7 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
         email: DEMO_EMAIL,
         password_hash: passwordHash,
         fio: 'Анна Демидова',
-        phone: '+7 999 123-45-67',
+        phone: '+79991234567',
         birthday: '2003-04-12',
         sex: 'female',
         education: 'bachelor',

@@ -13,8 +13,9 @@ export const EmailSchema = z
   .transform((e) => e.toLowerCase());
 
 /**
- * A whole Russian number in any usual spelling (8 916…, +7 916…), stored as +7 (916) 123-45-67;
- * an empty field is no phone ('').
+ * A whole Russian number in any usual spelling (8 916…, +7 916…), written as the field shows it,
+ * +7 (916) 123-45-67; an empty field is no phone (''). The server stores it as E.164, +79161234567
+ * (normalizeProfilePhone, the profile's rule: ADR 023), and refuses a +7 number of no operator.
  */
 export const PhoneSchema = z.string().transform((value, ctx) => {
   if (value.trim() === '') return '';

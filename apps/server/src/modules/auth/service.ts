@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   authMessages,
+  normalizeProfilePhone,
   type RegistrationRequest,
   type SignInFailureBody,
   type Tokens,
@@ -230,6 +231,9 @@ export class AuthService {
   // Registration -------------------------------------------------------------
 
   async register(input: RegistrationRequest, attribution: Attribution = NO_ATTRIBUTION): Promise<Session> {
+    // Stored as E.164, as the profile stores it (ADR 023); a +7 number of no operator is refused.
+    const phone = normalizeProfilePhone(input.phone ?? '');
+    if (phone === null) throw badRequest('phone', authMessages.phoneInvalid);
     const generated = input.password ? null : generatePassword();
     const passwordHash = await hashPassword(input.password ?? (generated as string));
     const taken = () => badRequest('email', authMessages.emailTaken);
@@ -244,7 +248,7 @@ export class AuthService {
         // Subscribed only with the box ticked: the law on advertising wants consent first.
         unisender_status_id: input.newsletter ? 1 : 0,
         fio: input.fio ?? '',
-        phone: input.phone ?? '',
+        phone,
         created_at: nowIso(),
       });
     } catch (err) {

@@ -1,4 +1,4 @@
-import { canonicalPhone } from '@cabinet/contract';
+import { canonicalIntlPhone, canonicalPhone } from '@cabinet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -10,13 +10,13 @@ import type { SmsSender } from './providers/types';
 export const SMS_TIMEOUT_MS = 10_000;
 
 /**
- * The one spelling of a Russian number an SMS goes to and the dev outbox is searched by:
- * +7XXXXXXXXXX. Whatever people type (8 916…, +7 (916) 123-45-67, 9161234567) or a query string
- * makes of a `+` (a space); null when it is not a whole Russian number.
+ * The one spelling of a number an SMS goes to, the dev outbox is searched by and users.phone
+ * stores: E.164, +7XXXXXXXXXX (the contract's canonicalIntlPhone, ADR 023). Whatever people type
+ * (8 916…, +7 (916) 123-45-67, 9161234567) or a query string makes of a `+` (a space); null when
+ * it is not a whole +7 number (the gateway is Russian) or no number at all.
  */
 export function smsPhone(input: string): string | null {
-  const canonical = canonicalPhone(input);
-  return canonical === null ? null : `+7${canonical.replace(/\D/g, '').slice(1)}`;
+  return canonicalPhone(input) === null ? null : canonicalIntlPhone(input);
 }
 
 /** «+7 *** ***-12-34»: enough for a person to recognise their number, not to read it out. */

@@ -43,14 +43,15 @@ describe('the callbacks page', () => {
     });
     render();
     const card = await screen.findByRole('listitem', { name: 'Звонок №4 · Анна Демидова' });
-    expect(within(card).getByRole('link', { name: '+79161234567' })).toHaveAttribute(
+    // Stored as E.164, shown as people read it; the link dials the stored form.
+    expect(within(card).getByRole('link', { name: '+7 (916) 123-45-67' })).toHaveAttribute(
       'href',
       'tel:+79161234567',
     );
     expect(card).toHaveTextContent('Вечером (17–21)');
     expect(card).toHaveTextContent('Удобнее после 18:00');
     await userEvent.click(
-      within(card).getByRole('button', { name: 'Отметить, что перезвонили на +79161234567' }),
+      within(card).getByRole('button', { name: 'Отметить, что перезвонили на +7 (916) 123-45-67' }),
     );
     await waitFor(() => expect(within(card).queryByRole('button')).toBeNull());
     expect(within(card).getByText('Перезвонили')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { CALLBACK_TIME_TITLES, type StaffCallback } from '@cabinet/contract';
+import { CALLBACK_TIME_TITLES, displayIntlPhone, type StaffCallback } from '@cabinet/contract';
 import { errorText } from '../../../shared/ui/query-states';
 import { notify } from '../../../shared/notify';
 import { useCallbackDone, useCallbacks } from '../api';
@@ -52,7 +52,7 @@ function CallbackCard({ item }: { item: StaffCallback }) {
             {m.callbackStatus[item.status]}
           </Badge>
           <Anchor href={`tel:${item.phone}`} size="sm">
-            {item.phone}
+            {displayIntlPhone(item.phone)}
           </Anchor>
           <Text size="sm">{CALLBACK_TIME_TITLES[item.time]}</Text>
         </Group>
@@ -70,7 +70,7 @@ function CallbackCard({ item }: { item: StaffCallback }) {
           <Group>
             <Button
               size="xs"
-              aria-label={m.callbackDoneLabel(item.phone)}
+              aria-label={m.callbackDoneLabel(displayIntlPhone(item.phone))}
               loading={done.isPending}
               onClick={() => done.mutate(item.id, { onSuccess: () => notify.success(m.callbackMarked) })}
             >

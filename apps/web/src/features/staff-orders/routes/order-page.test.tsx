@@ -110,7 +110,8 @@ describe('OrderPage for a manager', () => {
     renderOrder(manager);
     expect(await screen.findByRole('heading', { name: 'Заказ № 7' })).toBeInTheDocument();
     expect(screen.getByText('maria@example.com')).toBeInTheDocument();
-    expect(screen.getByText('+79990001122')).toBeInTheDocument();
+    // Stored as E.164, shown formatted.
+    expect(screen.getByText('+7 (999) 000-11-22')).toBeInTheDocument();
     for (const title of ['На проверке у заказчика', 'Доработка', 'Отменён']) {
       expect(screen.getByRole('button', { name: title })).toBeInTheDocument();
     }

@@ -1,6 +1,12 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { FILE_GROUPS, STAFF_STATUS_TITLES, type StaffOrder, type WorkspaceFile } from '@cabinet/contract';
+import {
+  FILE_GROUPS,
+  STAFF_STATUS_TITLES,
+  displayIntlPhone,
+  type StaffOrder,
+  type WorkspaceFile,
+} from '@cabinet/contract';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -129,7 +135,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
         <Section title={m.customer}>
           <Row label={m.customerName}>{customer.name}</Row>
           {customer.email && <Row label={m.email}>{customer.email}</Row>}
-          {customer.phone && <Row label={m.phone}>{customer.phone}</Row>}
+          {customer.phone && <Row label={m.phone}>{displayIntlPhone(customer.phone)}</Row>}
         </Section>
       </SimpleGrid>
 
