@@ -93,6 +93,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every string of the contract refuses ill-formed UTF-16 (common/input.ts): built with text().
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/common/input.ts', 'packages/contract/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Build strings with text() from common/input: it refuses ill-formed UTF-16.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },

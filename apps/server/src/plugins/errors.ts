@@ -37,6 +37,8 @@ export const badRequest = (field: string, message: string) =>
   new HttpError(400, message, { [field]: [message] });
 export const notFound = (detail: string = errorMessages.notFound) => new HttpError(404, detail);
 
+const LONE_SURROGATES = /\p{Cs}/gu;
+
 function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }>) {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
@@ -44,7 +46,9 @@ function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: st
     const path =
       params?.issue?.path?.map(String).join('.') ??
       issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-    const key = path || 'non_field_errors';
+    // A path names what the client sent, a record's key included: a lone surrogate there would
+    // fail ErrorBodySchema's own text check on the way out, so it is replaced as UTF-8 would.
+    const key = path ? path.replace(LONE_SURROGATES, '\uFFFD') : 'non_field_errors';
     (errors[key] ??= []).push(issue.message ?? errorMessages.invalid);
   }
   return errors;

@@ -1,4 +1,4 @@
-import { z } from '../common/zod';
+import { text } from '../common/input';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export const PASSWORD_MIN = 8;
@@ -14,8 +14,7 @@ function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-export const PasswordSchema = z
-  .string({ error: 'Введите пароль' })
+export const PasswordSchema = text({ error: 'Введите пароль' })
   .min(PASSWORD_MIN, passwordMessages.tooShort)
   .max(PASSWORD_MAX, passwordMessages.tooLong)
   .refine((p) => !isCommonPassword(p), passwordMessages.tooCommon);

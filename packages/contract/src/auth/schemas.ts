@@ -1,11 +1,11 @@
 import { ErrorBodySchema } from '../common/errors';
 import { canonicalPhone } from '../common/phone';
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import { authMessages } from './messages';
 import { PasswordSchema } from './password';
 
-export const EmailSchema = z
-  .string({ error: authMessages.emailRequired })
+export const EmailSchema = text({ error: authMessages.emailRequired })
   .trim()
   .min(1, authMessages.emailRequired)
   .max(254, authMessages.emailInvalid)
@@ -17,7 +17,7 @@ export const EmailSchema = z
  * +7 (916) 123-45-67; an empty field is no phone (''). The server stores it as E.164, +79161234567
  * (normalizeProfilePhone, the profile's rule: ADR 023), and refuses a +7 number of no operator.
  */
-export const PhoneSchema = z.string().transform((value, ctx) => {
+export const PhoneSchema = text().transform((value, ctx) => {
   if (value.trim() === '') return '';
   const phone = canonicalPhone(value);
   if (phone !== null) return phone;
@@ -26,7 +26,7 @@ export const PhoneSchema = z.string().transform((value, ctx) => {
 });
 
 export const TokensSchema = z.object({
-  access: z.string(),
+  access: text(),
   /** Lifetime of the access token in seconds. */
   expires_in: z.number().int().positive(),
 });
@@ -42,7 +42,7 @@ export const RefreshResponseSchema = TokensSchema;
 /** Password login; `password` omitted → a one-time code is e-mailed instead. */
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Введите пароль').max(1024).optional(),
+  password: text().min(1, 'Введите пароль').max(1024).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -58,12 +58,11 @@ export const SignInFailureBodySchema = ErrorBodySchema.extend({
 });
 export type SignInFailureBody = z.infer<typeof SignInFailureBodySchema>;
 
-export const CodeSentResponseSchema = z.object({ detail: z.string(), code_sent: z.literal(true) });
+export const CodeSentResponseSchema = z.object({ detail: text(), code_sent: z.literal(true) });
 
 export const LoginVerifyRequestSchema = z.object({
   email: EmailSchema,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, authMessages.codeFormat),
 });
@@ -71,12 +70,12 @@ export type LoginVerifyRequest = z.infer<typeof LoginVerifyRequestSchema>;
 
 export const RegistrationRequestSchema = z.object({
   email: EmailSchema,
-  fio: z.string().trim().max(150, authMessages.fioTooLong).optional(),
+  fio: text().trim().max(150, authMessages.fioTooLong).optional(),
   phone: PhoneSchema.optional(),
   password: PasswordSchema.optional(),
   agree: z.literal(true, { error: authMessages.agreeRequired }),
   /** A friend's referral code (`/registration?invite=CODE`, issue 13): an unknown one is ignored, never refused. */
-  invite: z.string().max(64).optional().catch(undefined),
+  invite: text().max(64).optional().catch(undefined),
   /**
    * Consent to advertising mail (the «Получать письма с акциями и советами» box, unticked until the
    * customer ticks it): the law on advertising wants it asked first, so no answer is a no.
@@ -93,18 +92,18 @@ export type RestoreRequest = z.infer<typeof RestoreRequestSchema>;
 export const NewPasswordRequestSchema = z.object({ password: PasswordSchema });
 export type NewPasswordRequest = z.infer<typeof NewPasswordRequestSchema>;
 
-export const AutoLoginRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export const AutoLoginRequestSchema = z.object({ token: text().min(1).max(512) });
 export type AutoLoginRequest = z.infer<typeof AutoLoginRequestSchema>;
 
 /** Default networks in the order the login screen shows them (spec §3). */
 
 /** `link` is empty when the network is not configured: the button is shown disabled. */
-export const SocialLinkSchema = z.object({ link: z.string(), network_name: z.string() });
+export const SocialLinkSchema = z.object({ link: text(), network_name: text() });
 export const SocialLinksResponseSchema = z.array(SocialLinkSchema);
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
 export const SocialProfileRequestSchema = z.object({
-  token: z.string().min(1).max(512),
+  token: text().min(1).max(512),
   email: EmailSchema,
 });
 export type SocialProfileRequest = z.infer<typeof SocialProfileRequestSchema>;
@@ -115,14 +114,14 @@ export type SocialProfileRequest = z.infer<typeof SocialProfileRequestSchema>;
  */
 export const ChangeEmailRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string().max(1024).optional(),
+  password: text().max(1024).optional(),
 });
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
 
 /** The one-time token of an e-mailed link: confirming an address, or stopping an e-mail change. */
-export const EmailLinkRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export const EmailLinkRequestSchema = z.object({ token: text().min(1).max(512) });
 export type EmailLinkRequest = z.infer<typeof EmailLinkRequestSchema>;
 
 /** A confirmed social sign-in also signs the person in: then `tokens` is there. */
-export const EmailConfirmResponseSchema = z.object({ detail: z.string(), tokens: TokensSchema.optional() });
+export const EmailConfirmResponseSchema = z.object({ detail: text(), tokens: TokensSchema.optional() });
 export type EmailConfirmResponse = z.infer<typeof EmailConfirmResponseSchema>;

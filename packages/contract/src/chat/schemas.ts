@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import { ActorSchema, WorkspaceFileListSchema } from '../workspace/schemas';
 
 /**
@@ -60,7 +61,7 @@ export type ChatDeliveryState = (typeof CHAT_DELIVERY_STATES)[number];
 export const ChatMessageSchema = z.object({
   id: z.number().int().positive(),
   order_id: z.number().int().positive(),
-  client_id: z.string(),
+  client_id: text(),
   /** Customer, manager or author; staff by display name only («Менеджер Ольга», «Автор Иван К.»). */
   author: ActorSchema,
   /**
@@ -69,10 +70,10 @@ export const ChatMessageSchema = z.object({
    */
   staff_id: z.number().int().nullable(),
   /** Plain text; never HTML. Links are found and made clickable by the client. */
-  text: z.string(),
+  text: text(),
   /** Files sent with the message; they are in the files tab too. */
   files: WorkspaceFileListSchema,
-  created_at: z.string(),
+  created_at: text(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -117,9 +118,10 @@ export const ChatPageSchema = z.object({
 export type ChatPage = z.infer<typeof ChatPageSchema>;
 
 /** A client-made idempotency key: a UUID or similar, 8–64 of [A-Za-z0-9_-]. */
-export const ChatClientIdSchema = z
-  .string({ error: chatMessages.clientIdInvalid })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, chatMessages.clientIdInvalid);
+export const ChatClientIdSchema = text({ error: chatMessages.clientIdInvalid }).regex(
+  /^[A-Za-z0-9_-]{8,64}$/,
+  chatMessages.clientIdInvalid,
+);
 
 /**
  * `POST {id}/messages/`: 201 with the new message; a repeat of a `client_id` this sender already
@@ -128,7 +130,7 @@ export const ChatClientIdSchema = z
  */
 export const ChatPostRequestSchema = z
   .object({
-    text: z.string().trim().max(CHAT_TEXT_MAX, chatMessages.textTooLong).default(''),
+    text: text().trim().max(CHAT_TEXT_MAX, chatMessages.textTooLong).default(''),
     client_id: ChatClientIdSchema,
     file_ids: z.array(id).max(CHAT_MAX_FILES, chatMessages.tooManyFiles).default([]),
   })
@@ -168,7 +170,7 @@ export type ChatUnread = z.infer<typeof ChatUnreadSchema>;
 // ---- Socket frames: `{ type, id?, payload }` ----
 
 /** A client's frame id, echoed in the answer (`subscribed`, `pong`, `error`). */
-const frameId = z.string().min(1).max(64).optional();
+const frameId = text().min(1).max(64).optional();
 const orderRef = z.object({ order_id: id });
 
 /** Client → server. */
@@ -201,7 +203,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
     payload: z.object({
       role: z.enum(['customer', 'manager', 'performer']),
       /** ISO time the access token expires; the socket is closed with 4401 then. */
-      expires_at: z.string(),
+      expires_at: text(),
     }),
   }),
   z.object({ type: z.literal('pong'), id: frameId, payload: z.object({}) }),
@@ -231,7 +233,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('error'),
     id: frameId,
-    payload: z.object({ code: z.enum(CHAT_ERROR_CODES), message: z.string() }),
+    payload: z.object({ code: z.enum(CHAT_ERROR_CODES), message: text() }),
   }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /** Spaces, FAQ and banners (issue 12): the cabinet's editorial content, authored in the database. */
 
@@ -8,19 +9,19 @@ export const contentMessages = {
 
 /** A space's content as structured blocks: the web app renders each as its own element, never as HTML. */
 export const SpaceBlockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('heading'), text: z.string() }),
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('list'), items: z.array(z.string()) }),
-  z.object({ type: z.literal('image'), src: z.string(), alt: z.string() }),
-  z.object({ type: z.literal('cta'), text: z.string(), href: z.string() }),
+  z.object({ type: z.literal('heading'), text: text() }),
+  z.object({ type: z.literal('text'), text: text() }),
+  z.object({ type: z.literal('list'), items: z.array(text()) }),
+  z.object({ type: z.literal('image'), src: text(), alt: text() }),
+  z.object({ type: z.literal('cta'), text: text(), href: text() }),
 ]);
 export type SpaceBlock = z.infer<typeof SpaceBlockSchema>;
 
 /** `GET /client/api/landings/space/{x}/` (x: the id or the slug). */
 export const SpaceSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
+  slug: text(),
+  title: text(),
   blocks: z.array(SpaceBlockSchema),
 });
 export type Space = z.infer<typeof SpaceSchema>;
@@ -29,13 +30,13 @@ export const FAQ_QUERY_MAX = 200;
 
 /** `?answer=`: the words to look for in questions and answers; empty lists every item. */
 export const FaqQuerySchema = z.object({
-  answer: z.string().max(FAQ_QUERY_MAX).optional(),
+  answer: text().max(FAQ_QUERY_MAX).optional(),
 });
 
 export const FaqItemSchema = z.object({
   id: z.number().int(),
-  question: z.string(),
-  answer: z.string(),
+  question: text(),
+  answer: text(),
 });
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 
@@ -44,10 +45,10 @@ export type FaqList = z.infer<typeof FaqListSchema>;
 
 export const BannerSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  text: z.string(),
-  image: z.string().optional(),
-  href: z.string(),
+  title: text(),
+  text: text(),
+  image: text().optional(),
+  href: text(),
 });
 export type Banner = z.infer<typeof BannerSchema>;
 

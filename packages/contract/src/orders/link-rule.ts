@@ -1,4 +1,4 @@
-import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /**
  * The link rule of spec §5, checked in the browser and again on the server: an http, https or
@@ -96,8 +96,7 @@ export function isAllowedLink(url: string): boolean {
 }
 
 /** One link to materials in the order form. */
-export const LinkSchema = z
-  .string({ error: linkMessages.invalid })
+export const LinkSchema = text({ error: linkMessages.invalid })
   .trim()
   .max(LINK_MAX_LENGTH, linkMessages.invalid)
   .refine(isAllowedLink, { message: linkMessages.invalid });

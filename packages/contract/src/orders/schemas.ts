@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 
@@ -50,7 +51,7 @@ export const orderMessages = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day `YYYY-MM-DD` that exists. */
-export const DaySchema = z.string({ error: orderMessages.deadlineInvalid }).refine((s) => {
+export const DaySchema = text({ error: orderMessages.deadlineInvalid }).refine((s) => {
   if (!DAY.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
@@ -71,8 +72,8 @@ export function earliestDeadline(now: Date): string {
 const id = z.number().int().positive();
 const kopecks = z.number().int().nonnegative();
 const fileIds = z.array(id).max(ORDER_MAX_FILES, orderMessages.tooManyOrderFiles);
-const topic = z.string({ error: orderMessages.topicRequired }).trim().max(500, orderMessages.topicTooLong);
-const requirements = z.string().trim().max(10_000, orderMessages.requirementsTooLong);
+const topic = text({ error: orderMessages.topicRequired }).trim().max(500, orderMessages.topicTooLong);
+const requirements = text().trim().max(10_000, orderMessages.requirementsTooLong);
 const pages = z
   .number({ error: orderMessages.pagesInvalid })
   .int(orderMessages.pagesInvalid)
@@ -83,7 +84,7 @@ const originality = z
   .int(orderMessages.originalityInvalid)
   .min(0, orderMessages.originalityInvalid)
   .max(100, orderMessages.originalityInvalid);
-const promoCode = z.string().trim().max(50, orderMessages.promoTooLong);
+const promoCode = text().trim().max(50, orderMessages.promoTooLong);
 
 /** What the price depends on: the body of `calculate-cost/`. */
 export const CalculateCostRequestSchema = z.object({
@@ -175,7 +176,7 @@ export const DraftUpdateRequestSchema = z
     originality: originality.nullable(),
     verification_system_id: id.nullable(),
     requirements,
-    links: z.array(z.string().max(LINK_MAX_LENGTH)).max(20, orderMessages.tooManyLinks),
+    links: z.array(text().max(LINK_MAX_LENGTH)).max(20, orderMessages.tooManyLinks),
     promo_code: promoCode,
     files: fileIds,
   })
@@ -191,16 +192,16 @@ export const NotEditableOrderRequestSchema = z.object({
 });
 export type NotEditableOrderRequest = z.input<typeof NotEditableOrderRequestSchema>;
 
-export const OrderRefSchema = z.object({ id: z.number().int(), title: z.string() });
+export const OrderRefSchema = z.object({ id: z.number().int(), title: text() });
 export type OrderRef = z.infer<typeof OrderRefSchema>;
 
 /** A file as the customer sees it; the stored name never leaves the server. */
 export const OrderFileSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   size: z.number().int().nonnegative(),
-  mime: z.string(),
-  created_at: z.string(),
+  mime: text(),
+  created_at: text(),
 });
 export type OrderFile = z.infer<typeof OrderFileSchema>;
 export const OrderFileListSchema = z.array(OrderFileSchema);
@@ -208,15 +209,15 @@ export const OrderFileListSchema = z.array(OrderFileSchema);
 export const OrderDetailsSchema = z.object({
   work_type: OrderRefSchema,
   subject: OrderRefSchema.nullable(),
-  topic: z.string(),
+  topic: text(),
   university: OrderRefSchema.nullable(),
-  deadline: z.string(),
+  deadline: text(),
   pages: z.number().int(),
   originality: z.number().int(),
   verification_system: OrderRefSchema.nullable(),
-  requirements: z.string(),
-  links: z.array(z.string()),
-  promo_code: z.string().nullable(),
+  requirements: text(),
+  links: z.array(text()),
+  promo_code: text().nullable(),
 });
 export type OrderDetails = z.infer<typeof OrderDetailsSchema>;
 
@@ -227,7 +228,7 @@ export const OrderListItemSchema = z.object({
   trash: z.object({ is_trash: z.boolean() }),
   is_editable: z.boolean(),
   /** The work type, as the list shows it. */
-  title: z.string(),
+  title: text(),
   details: OrderDetailsSchema,
   /** Estimated price before discounts, the discount and the sum to pay; kopecks. */
   cost: kopecks,
@@ -236,8 +237,8 @@ export const OrderListItemSchema = z.object({
   is_first_order: z.boolean(),
   /** The placed packet this order came in (for `/pay-packet/{id}`), or null. */
   packet_id: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
@@ -253,7 +254,7 @@ export type WorkspaceAttention = z.infer<typeof WorkspaceAttentionSchema>;
 /** Whether a rework may be requested now, and if not, why (the same text the server's 409 carries). */
 export const ReworkEligibilitySchema = z.object({
   allowed: z.boolean(),
-  reason: z.string().nullable(),
+  reason: text().nullable(),
 });
 export type ReworkEligibility = z.infer<typeof ReworkEligibilitySchema>;
 
@@ -262,11 +263,11 @@ export const OrderWorkspaceFieldsSchema = z.object({
   /** Kopecks paid so far. */
   paid: z.number().int().nonnegative(),
   /** The author once assigned: a display name only. */
-  author: z.object({ name: z.string() }).nullable(),
+  author: z.object({ name: text() }).nullable(),
   /** The moment the work is due: the end of the deadline day in Moscow (ISO, UTC). */
-  deadline_at: z.string().nullable(),
+  deadline_at: text().nullable(),
   /** End of the guarantee (ISO, UTC) once the first final file has arrived, else null. */
-  guarantee_until: z.string().nullable(),
+  guarantee_until: text().nullable(),
   attention: WorkspaceAttentionSchema,
   rework: ReworkEligibilitySchema,
   /** The customer may accept the work (status «Проверьте работу»). */
@@ -306,8 +307,8 @@ export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 /** Django-REST-style page: `next`/`previous` are absolute URLs or null. */
 export const OrderListSchema = z.object({
   results: z.array(OrderListItemSchema),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
   count: z.number().int().nonnegative(),
   counters: OrderCountersSchema,
 });
@@ -316,15 +317,15 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 export const DraftDetailsSchema = z.object({
   work_type: OrderRefSchema.nullable(),
   subject: OrderRefSchema.nullable(),
-  topic: z.string(),
+  topic: text(),
   university: OrderRefSchema.nullable(),
-  deadline: z.string().nullable(),
+  deadline: text().nullable(),
   pages: z.number().int().nullable(),
   originality: z.number().int().nullable(),
   verification_system: OrderRefSchema.nullable(),
-  requirements: z.string(),
-  links: z.array(z.string()),
-  promo_code: z.string().nullable(),
+  requirements: text(),
+  links: z.array(text()),
+  promo_code: text().nullable(),
 });
 export type DraftDetails = z.infer<typeof DraftDetailsSchema>;
 
@@ -334,8 +335,8 @@ export const DraftSchema = z.object({
   is_fake: z.literal(true),
   details: DraftDetailsSchema,
   files: OrderFileListSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Draft = z.infer<typeof DraftSchema>;
 
@@ -345,8 +346,8 @@ export const OptionalIdQuerySchema = z.object({ id: z.coerce.number().int().posi
 /** What the success and welcome screens show about a just-placed order. */
 export const OrderGreetingSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  topic: z.string(),
+  title: text(),
+  topic: text(),
   status: OrderStatusSchema,
   price: kopecks,
   is_first_order: z.boolean(),

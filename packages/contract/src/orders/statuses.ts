@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /**
  * The lifecycle of an order (docs/decisions/004-order-statuses.md). Spec §4 fixes only 16, the
@@ -105,7 +106,7 @@ export function canTransition(
   return TRANSITIONS[from].includes(to);
 }
 
-export const OrderStatusSchema = z.object({ id: z.number().int(), title: z.string() });
+export const OrderStatusSchema = z.object({ id: z.number().int(), title: text() });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export function orderStatus(id: OrderStatusId): OrderStatus {

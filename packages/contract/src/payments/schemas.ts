@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /**
  * Payments and money (issue 11; spec §3 "Finances", "Payment", "Verification status", §7
@@ -62,9 +63,9 @@ export type PaymentMethodsQuery = z.input<typeof PaymentMethodsQuerySchema>;
 
 export const PaymentMethodSchema = z.object({
   id: PaymentMethodIdSchema,
-  title: z.string(),
+  title: text(),
   /** Why it is offered but cannot pay this amount (the balance is short…); null when it can. */
-  unavailable_reason: z.string().nullable(),
+  unavailable_reason: text().nullable(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
@@ -102,7 +103,7 @@ export const PayResultSchema = z.object({
   pay_id: z.number().int().positive(),
   status: PaymentStatusSchema,
   /** The provider's page; absent when the balance paid at once. */
-  confirmation_url: z.string().optional(),
+  confirmation_url: text().optional(),
 });
 export type PayResult = z.infer<typeof PayResultSchema>;
 
@@ -112,15 +113,15 @@ export const PaymentSchema = z.object({
   purpose: PaymentPurposeSchema,
   object_id: z.number().int().nullable(),
   /** What it pays for, in the customer's words («Заказ №12: Курсовая…», «Пополнение баланса»). */
-  title: z.string(),
+  title: text(),
   amount: kopecks,
   bonus: kopecks,
   /** Of `amount`, already refunded. */
   refunded: kopecks,
   payment_method: PaymentMethodIdSchema.nullable(),
   status: PaymentStatusSchema,
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
+  created_at: text(),
+  paid_at: text().nullable(),
   checked: z.boolean(),
   refund_mode: RefundModeSchema,
 });
@@ -138,8 +139,8 @@ export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 
 export const PaymentListSchema = z.object({
   results: z.array(PaymentSchema),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
   count: z.number().int().nonnegative(),
 });
 export type PaymentList = z.infer<typeof PaymentListSchema>;
@@ -162,11 +163,11 @@ export const MOVEMENT_KINDS = [
 export const BalanceMovementSchema = z.object({
   id: z.number().int().positive(),
   kind: z.enum(MOVEMENT_KINDS),
-  title: z.string(),
+  title: text(),
   /** Signed kopecks: + came in, − went out. */
   money: z.number().int(),
   bonus: z.number().int(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type BalanceMovement = z.infer<typeof BalanceMovementSchema>;
 
@@ -174,8 +175,8 @@ export const BalanceSchema = z.object({
   money: kopecks,
   bonus: kopecks,
   results: z.array(BalanceMovementSchema),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
   count: z.number().int().nonnegative(),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
@@ -183,9 +184,9 @@ export type Balance = z.infer<typeof BalanceSchema>;
 /** `GET orders-packet-waiting/{id}/`: a placed packet's orders and what paying them costs. */
 export const PacketWaitingSchema = z.object({
   id: z.number().int().positive(),
-  title: z.string(),
+  title: text(),
   orders: z.array(
-    z.object({ id: z.number().int().positive(), title: z.string(), price: kopecks, paid: kopecks }),
+    z.object({ id: z.number().int().positive(), title: text(), price: kopecks, paid: kopecks }),
   ),
   amount: kopecks,
 });
@@ -202,37 +203,37 @@ export const VerificationStatusSchema = z.object({
   verified: z.boolean(),
   status: z.enum(VERIFICATION_STATES),
   /** The phone the code goes to, masked (+7 *** ***-12-34); null when the profile has none. */
-  phone: z.string().nullable(),
+  phone: text().nullable(),
 });
 export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 
 /** `POST verificate-code/{type}/`: a phone only when the profile has none. */
-export const VerificationSendSchema = z.object({ phone: z.string().optional() });
+export const VerificationSendSchema = z.object({ phone: text().optional() });
 export const VerificationConfirmSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, 'Код — 6 цифр'),
+  code: text().regex(/^\d{6}$/, 'Код — 6 цифр'),
 });
 
 /** `GET refund-storno/?refund_sum=`: which payments would be reversed, newest first. */
 export const RefundStornoQuerySchema = z.object({ refund_sum: z.coerce.number().int().positive() });
 export const RefundStornoPlanSchema = z.object({
   refund_sum: kopecks,
-  results: z.array(z.object({ pay_id: z.number().int().positive(), title: z.string(), amount: kopecks })),
+  results: z.array(z.object({ pay_id: z.number().int().positive(), title: text(), amount: kopecks })),
 });
 export type RefundStornoPlan = z.infer<typeof RefundStornoPlanSchema>;
 export const RefundStornoRequestSchema = z.object({ refund_sum: positiveKopecks });
 
 export const RefundClaimRequestSchema = z.object({
   amount: positiveKopecks,
-  reason: z.string().trim().min(10, 'Опишите причину — хотя бы 10 символов').max(2000),
+  reason: text().trim().min(10, 'Опишите причину — хотя бы 10 символов').max(2000),
   pay_ids: z.array(z.number().int().positive()).max(50).optional(),
 });
 
 /** `POST repayment/`: the balance to a card (after verification for `repayment`). */
 export const RepaymentRequestSchema = z.object({
   amount: positiveKopecks,
-  card_number: z.string().regex(/^\d{16,19}$/, 'Номер карты — от 16 до 19 цифр'),
-  recipient_name: z.string().trim().min(2).max(200),
-  country: z.string().length(2),
+  card_number: text().regex(/^\d{16,19}$/, 'Номер карты — от 16 до 19 цифр'),
+  recipient_name: text().trim().min(2).max(200),
+  country: text().length(2),
 });
 export const RepaymentResultSchema = z.object({
   id: z.number().int().positive(),
@@ -241,14 +242,14 @@ export const RepaymentResultSchema = z.object({
 });
 
 export const RefundCountriesSchema = z.object({
-  results: z.array(z.object({ code: z.string().length(2), title: z.string() })),
+  results: z.array(z.object({ code: text().length(2), title: text() })),
 });
 /** `GET refund-extra/`: what the payout form needs to say (limits, fee, timing). */
 export const RefundExtraSchema = z.object({
   min_amount: kopecks,
   max_amount: kopecks,
   fee_percent: z.number().nonnegative(),
-  days: z.string(),
+  days: text(),
 });
 
 /** Russian texts the server and the web app share. */
@@ -289,13 +290,13 @@ export const PAYOUT_MAX_KOPECKS = 500_000_00;
 export const StaffRefundClaimSchema = z.object({
   id: z.number().int().positive(),
   user_id: z.number().int().positive(),
-  email: z.string(),
+  email: text(),
   amount: kopecks,
   status: PaymentStatusSchema,
-  reason: z.string(),
+  reason: text(),
   pay_ids: z.array(z.number().int().positive()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type StaffRefundClaim = z.infer<typeof StaffRefundClaimSchema>;
 export const StaffRefundClaimListSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /** The sizes (px, square) an avatar is stored in; the header shows the smallest. */
 export const AVATAR_SIZES = [64, 128, 256] as const;
@@ -9,10 +10,7 @@ export const AVATAR_MAX_MB = 5;
 
 /** Spec §3 "Avatar": a map keyed by size (`{"64": url, "128": url, "256": url}`), empty when none. */
 export const AvatarSchema = z.object({
-  avatars: z.union([
-    z.object({ '64': z.string(), '128': z.string(), '256': z.string() }),
-    z.object({}).strict(),
-  ]),
+  avatars: z.union([z.object({ '64': text(), '128': text(), '256': text() }), z.object({}).strict()]),
 });
 export type Avatar = z.infer<typeof AvatarSchema>;
 

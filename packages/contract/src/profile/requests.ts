@@ -1,5 +1,6 @@
 import { canonicalIntlPhone } from '../common/phone-intl';
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import {
   birthdayError,
   CALLBACK_TIMES,
@@ -35,14 +36,12 @@ const trainingIds = TRAINING_FORM_OPTIONS.map((o) => o.id) as [string, ...string
  * birthday, phone, course or telegram clears it; 1970-01-01 and 1996-01-01 are stored as no birthday.
  */
 export const ProfilePatchSchema = z.object({
-  fio: z
-    .string({ error: profileMessages.fioInvalid })
+  fio: text({ error: profileMessages.fioInvalid })
     .trim()
     .refine((v) => v === '' || FIO.test(v), profileMessages.fioInvalid)
     .transform((v) => v.replace(/\s+/g, ' '))
     .optional(),
-  birthday: z
-    .string({ error: profileMessages.birthdayInvalid })
+  birthday: text({ error: profileMessages.birthdayInvalid })
     .trim()
     .nullable()
     .superRefine((v, ctx) => {
@@ -52,10 +51,9 @@ export const ProfilePatchSchema = z.object({
     })
     .transform((v) => (v && isBirthdaySet(v) ? v : null))
     .optional(),
-  email: z.string().trim().max(254).optional(),
+  email: text().trim().max(254).optional(),
   sex: z.enum(['', 'male', 'female'], { error: profileMessages.sexInvalid }).optional(),
-  phone: z
-    .string({ error: profileMessages.phoneInvalid })
+  phone: text({ error: profileMessages.phoneInvalid })
     .max(40, profileMessages.phoneInvalid)
     .transform((v, ctx) => {
       const phone = normalizeProfilePhone(v);
@@ -72,13 +70,13 @@ export const ProfilePatchSchema = z.object({
     })
     .max(educationIds.length, profileMessages.educationInvalid)
     .optional(),
-  university: z.string().trim().max(300, profileMessages.universityTooLong).optional(),
+  university: text().trim().max(300, profileMessages.universityTooLong).optional(),
   course: z
-    .union([z.string(), z.number()], { error: profileMessages.courseInvalid })
+    .union([text(), z.number()], { error: profileMessages.courseInvalid })
     .transform((v) => String(v).trim())
     .refine((v) => v === '' || /^[1-6]$/.test(v), profileMessages.courseInvalid)
     .optional(),
-  group_header: z.string().trim().max(50, profileMessages.groupTooLong).optional(),
+  group_header: text().trim().max(50, profileMessages.groupTooLong).optional(),
   training_form: z
     .array(z.enum(trainingIds, { error: profileMessages.trainingFormInvalid }), {
       error: profileMessages.trainingFormInvalid,
@@ -88,8 +86,7 @@ export const ProfilePatchSchema = z.object({
   is_telegram_contact: flag.optional(),
   is_viber_contact: flag.optional(),
   is_whatsapp_contact: flag.optional(),
-  telegram: z
-    .string({ error: profileMessages.telegramInvalid })
+  telegram: text({ error: profileMessages.telegramInvalid })
     .trim()
     .refine((v) => v === '' || TELEGRAM.test(v), profileMessages.telegramInvalid)
     .transform((v) => (v && !v.startsWith('@') ? `@${v}` : v))
@@ -102,8 +99,7 @@ export type ProfilePatchInput = z.input<typeof ProfilePatchSchema>;
 
 /** `POST /api/client/callbacks/`: a phone callback request. */
 export const CallbackRequestSchema = z.object({
-  phone: z
-    .string({ error: profileMessages.phoneInvalid })
+  phone: text({ error: profileMessages.phoneInvalid })
     .max(40, profileMessages.phoneInvalid)
     .transform((v, ctx) => {
       const phone = normalizeProfilePhone(v);
@@ -114,7 +110,7 @@ export const CallbackRequestSchema = z.object({
       return phone;
     }),
   time: z.enum(CALLBACK_TIMES, { error: profileMessages.callbackTimeInvalid }),
-  comment: z.string().trim().max(1000, profileMessages.callbackCommentTooLong).optional(),
+  comment: text().trim().max(1000, profileMessages.callbackCommentTooLong).optional(),
 });
 export type CallbackRequest = z.infer<typeof CallbackRequestSchema>;
 export type CallbackRequestInput = z.input<typeof CallbackRequestSchema>;

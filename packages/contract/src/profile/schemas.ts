@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /** Birthdays the legacy data uses for "not set" (spec §3/§9). */
 const UNSET_BIRTHDAYS = ['1970-01-01', '1996-01-01'] as const;
@@ -38,31 +39,31 @@ export const UNISENDER_STATUSES = [
 ] as const;
 
 export const SelectableOptionSchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: text(),
+  title: text(),
   selected: z.boolean(),
 });
 export type SelectableOption = z.infer<typeof SelectableOptionSchema>;
 
 export const ProfileSchema = z.object({
   id: z.number().int(),
-  fio: z.string(),
-  birthday: z.string().nullable(),
-  email: z.string(),
+  fio: text(),
+  birthday: text().nullable(),
+  email: text(),
   sex: z.enum(['', 'male', 'female']),
-  phone: z.string(),
+  phone: text(),
   education: z.array(SelectableOptionSchema),
-  university: z.string(),
-  course: z.string(),
-  group_header: z.string(),
+  university: text(),
+  course: text(),
+  group_header: text(),
   training_form: z.array(SelectableOptionSchema),
   is_telegram_contact: z.boolean(),
   is_viber_contact: z.boolean(),
   is_whatsapp_contact: z.boolean(),
-  telegram: z.string(),
+  telegram: text(),
   sms_delivery: z.boolean(),
   email_delivery: z.boolean(),
-  unisender_status: z.object({ id: z.number().int(), title: z.string() }),
+  unisender_status: z.object({ id: z.number().int(), title: text() }),
   diplom_half_price: z.object({ id: z.number().int() }),
   diplom_hp_popup: z.boolean(),
 });
@@ -146,8 +147,8 @@ export function birthdayError(value: string, now: Date = new Date()): string | n
 
 /** `POST`/`DELETE /api/client/profile/subscribe/`: the newsletter state after the change. */
 export const SubscribeResponseSchema = z.object({
-  detail: z.string(),
-  unisender_status: z.object({ id: z.number().int(), title: z.string() }),
+  detail: text(),
+  unisender_status: z.object({ id: z.number().int(), title: text() }),
 });
 export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 
@@ -164,14 +165,14 @@ export const SESSION_LIMITS = {
 } as const;
 
 /** `GET /client/api/profile/session/`: the customer's stored UI state. */
-export const SessionStoreSchema = z.record(z.string(), z.unknown());
+export const SessionStoreSchema = z.record(text(), z.unknown());
 export type SessionStore = z.infer<typeof SessionStoreSchema>;
 
 /**
  * `POST /client/api/profile/session/`: keys to merge in; a null value deletes its key. Key format,
  * key count and each value's size are checked here (400); the merged whole's size by the server (413).
  */
-export const SessionPatchSchema = z.record(z.string(), z.unknown()).superRefine((obj, ctx) => {
+export const SessionPatchSchema = z.record(text(), z.unknown()).superRefine((obj, ctx) => {
   const keys = Object.keys(obj);
   if (keys.length > SESSION_LIMITS.maxKeys) {
     ctx.addIssue({ code: 'custom', message: profileMessages.sessionTooManyKeys });
@@ -202,20 +203,20 @@ export const CALLBACK_TIME_TITLES: Record<CallbackTime, string> = {
 
 export const CallbackSchema = z.object({
   id: z.number().int(),
-  phone: z.string(),
+  phone: text(),
   time: z.enum(CALLBACK_TIMES),
-  comment: z.string(),
+  comment: text(),
   status: z.enum(['pending', 'done']),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Callback = z.infer<typeof CallbackSchema>;
 
-export const CallbackCreatedSchema = CallbackSchema.extend({ detail: z.string() });
+export const CallbackCreatedSchema = CallbackSchema.extend({ detail: text() });
 
 /** A callback request as a manager sees it. */
 export const StaffCallbackSchema = CallbackSchema.extend({
-  customer: z.object({ id: z.number().int(), email: z.string(), fio: z.string() }),
-  done_at: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), email: text(), fio: text() }),
+  done_at: text().nullable(),
 });
 export type StaffCallback = z.infer<typeof StaffCallbackSchema>;
 export const StaffCallbackListSchema = z.object({ results: z.array(StaffCallbackSchema) });
@@ -226,8 +227,8 @@ export type StaffCallbackList = z.infer<typeof StaffCallbackListSchema>;
  * it is linked to this account (without a token `is_linked` is left out).
  */
 export const ProfileSocialLinkSchema = z.object({
-  link: z.string(),
-  network_name: z.string(),
+  link: text(),
+  network_name: text(),
   is_linked: z.boolean().optional(),
 });
 export const ProfileSocialLinksSchema = z.array(ProfileSocialLinkSchema);

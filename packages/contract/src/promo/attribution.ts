@@ -1,5 +1,6 @@
 /** Marketing attribution and analytics (issue 13; spec §1, §9). */
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import { GA4_ID_PATTERN, METRIKA_ID_PATTERN } from './attribution-cookies';
 
 export * from './attribution-cookies';
@@ -14,8 +15,8 @@ export const attributionMessages = {
 
 /** `GET countersApi`: which counters the server has configured (ids from its settings). */
 export const CountersSchema = z.object({
-  yandex_metrika_id: z.string().regex(METRIKA_ID_PATTERN).nullable(),
-  ga4_measurement_id: z.string().regex(GA4_ID_PATTERN).nullable(),
+  yandex_metrika_id: text().regex(METRIKA_ID_PATTERN).nullable(),
+  ga4_measurement_id: text().regex(GA4_ID_PATTERN).nullable(),
 });
 export type Counters = z.infer<typeof CountersSchema>;
 
@@ -43,8 +44,8 @@ export type AttributionReportQuery = z.infer<typeof AttributionReportQuerySchema
  * `campaign` and `partner` are null where none was recorded (shown as «—»).
  */
 export const AttributionReportRowSchema = z.object({
-  campaign: z.string().nullable(),
-  partner: z.string().nullable(),
+  campaign: text().nullable(),
+  partner: text().nullable(),
   orders_placed: z.number().int().nonnegative(),
   orders_paid: z.number().int().nonnegative(),
   money_paid: z.number().int().nonnegative(),
@@ -53,8 +54,8 @@ export const AttributionReportRowSchema = z.object({
 export type AttributionReportRow = z.infer<typeof AttributionReportRowSchema>;
 
 export const AttributionReportSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   results: z.array(AttributionReportRowSchema),
   total: AttributionReportRowSchema.omit({ campaign: true, partner: true }),
 });

@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /**
  * Gift certificates (issue 13; spec §3 "Certificate", §7 "Certificates"). A customer buys one of a
@@ -89,11 +90,11 @@ export const CertificateSchema = z.object({
   value: z.number().int().positive(),
   status: CertificateStatusSchema,
   /** XXXX-XXXX-XXXX-XXXX once paid; null while it awaits payment. */
-  code: z.string().nullable(),
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  redeemed_at: z.string().nullable(),
+  code: text().nullable(),
+  created_at: text(),
+  paid_at: text().nullable(),
+  expires_at: text().nullable(),
+  redeemed_at: text().nullable(),
 });
 export type Certificate = z.infer<typeof CertificateSchema>;
 
@@ -113,8 +114,8 @@ export type CertificateCounters = z.infer<typeof CertificateCountersSchema>;
 /** Spec §3: `results, next, previous, count`, and the counters of both tabs. */
 export const CertificateListSchema = z.object({
   results: z.array(CertificateSchema),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
   count: z.number().int().nonnegative(),
   counters: CertificateCountersSchema,
 });
@@ -122,8 +123,7 @@ export type CertificateList = z.infer<typeof CertificateListSchema>;
 
 /** `POST redeem/` `{code, order_id?}`: into the balance, or onto one's own order awaiting payment. */
 export const CertificateRedeemSchema = z.object({
-  code: z
-    .string({ error: certificateMessages.codeRequired })
+  code: text({ error: certificateMessages.codeRequired })
     .trim()
     .min(1, certificateMessages.codeRequired)
     .max(64, certificateMessages.codeFormat)

@@ -1,5 +1,6 @@
 import { EmailSchema, PhoneSchema } from '../auth/schemas';
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /**
  * Bonuses and friends (issue 13; spec §2 `/friend`, `/bonus`, §7 `POST /client/api/add-friend/send-{sms|email}/`).
@@ -56,8 +57,7 @@ export const referralMessages = {
 
 /** `POST send-email/`. */
 export const InviteEmailRequestSchema = z.object({
-  email: z
-    .string({ error: referralMessages.emailRequired })
+  email: text({ error: referralMessages.emailRequired })
     .trim()
     .min(1, referralMessages.emailRequired)
     .pipe(EmailSchema),
@@ -66,8 +66,7 @@ export type InviteEmailRequest = z.infer<typeof InviteEmailRequestSchema>;
 
 /** `POST send-sms/`: a whole Russian number in any usual spelling. */
 export const InviteSmsRequestSchema = z.object({
-  phone: z
-    .string({ error: referralMessages.phoneRequired })
+  phone: text({ error: referralMessages.phoneRequired })
     .trim()
     .min(1, referralMessages.phoneRequired)
     .pipe(PhoneSchema),
@@ -86,16 +85,16 @@ export type InviteStatus = z.infer<typeof InviteStatusSchema>;
 export const InviteSchema = z.object({
   channel: InviteChannelSchema,
   /** Masked: «iv***@example.com», «+7 *** ***-45-67». */
-  to: z.string(),
-  sent_at: z.string(),
+  to: text(),
+  sent_at: text(),
   status: InviteStatusSchema,
 });
 export type Invite = z.infer<typeof InviteSchema>;
 
 export const FriendSchema = z.object({
   /** First name and the initial of the last: «Анна И.». */
-  name: z.string(),
-  registered_at: z.string(),
+  name: text(),
+  registered_at: text(),
   first_order_paid: z.boolean(),
   /** Kopecks of bonus the inviter got from this friend. */
   brought: z.number().int().nonnegative(),
@@ -104,8 +103,8 @@ export type Friend = z.infer<typeof FriendSchema>;
 
 /** `GET add-friend/`. */
 export const FriendsSchema = z.object({
-  code: z.string(),
-  link: z.string(),
+  code: text(),
+  link: text(),
   /** Kopecks each side gets for a friend's first paid order. */
   reward: z.number().int().nonnegative(),
   invites: z.array(InviteSchema),
@@ -114,7 +113,7 @@ export const FriendsSchema = z.object({
 export type Friends = z.infer<typeof FriendsSchema>;
 
 /** What an invite answers. */
-export const InviteResultSchema = z.object({ detail: z.string(), invite: InviteSchema });
+export const InviteResultSchema = z.object({ detail: text(), invite: InviteSchema });
 export type InviteResult = z.infer<typeof InviteResultSchema>;
 
 /** Ledger kinds of the bonus history; anything else is shown as `other`. */
@@ -132,12 +131,12 @@ export type BonusKind = z.infer<typeof BonusKindSchema>;
 export const BonusHistoryItemSchema = z.object({
   id: z.number().int().positive(),
   kind: BonusKindSchema,
-  title: z.string(),
+  title: text(),
   /** Signed kopecks: + credited, − spent or expired. */
   amount: z.number().int(),
-  at: z.string(),
+  at: text(),
   /** For a credit: when what is left of it expires. */
-  expires_at: z.string().optional(),
+  expires_at: text().optional(),
 });
 export type BonusHistoryItem = z.infer<typeof BonusHistoryItemSchema>;
 
@@ -162,7 +161,7 @@ export const BonusSchema = z.object({
   page: z.number().int().positive(),
   page_size: z.number().int().positive(),
   /** The next lots to expire, soonest first. */
-  expiring: z.array(z.object({ amount: z.number().int().positive(), expires_at: z.string() })),
+  expiring: z.array(z.object({ amount: z.number().int().positive(), expires_at: text() })),
 });
 export type Bonus = z.infer<typeof BonusSchema>;
 

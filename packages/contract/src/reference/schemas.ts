@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /** Paths of the reference-data calls of spec §7, trailing slashes included. */
 export const referenceApi = {
@@ -16,8 +17,8 @@ const UNIVERSITY_QUERY_MAX = 100;
 /** A kind of work; money in kopecks, volume in pages (slides or problems for some kinds). */
 export const WorkTypeSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
+  slug: text(),
+  title: text(),
   price_per_page: z.number().int().nonnegative(),
   min_pages: z.number().int().positive(),
   typical_pages: z.number().int().positive(),
@@ -28,7 +29,7 @@ export type WorkType = z.infer<typeof WorkTypeSchema>;
 
 export const OrderPacketItemSchema = z.object({
   work_type_id: z.number().int(),
-  work_type_title: z.string(),
+  work_type_title: text(),
   pages: z.number().int().positive(),
 });
 export type OrderPacketItem = z.infer<typeof OrderPacketItemSchema>;
@@ -36,9 +37,9 @@ export type OrderPacketItem = z.infer<typeof OrderPacketItemSchema>;
 /** A bundle of orders bought together with a discount. */
 export const OrderPacketSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
+  slug: text(),
+  title: text(),
+  description: text(),
   discount_percent: z.number().int().min(0).max(100),
   items: z.array(OrderPacketItemSchema).min(1),
 });
@@ -46,30 +47,30 @@ export type OrderPacket = z.infer<typeof OrderPacketSchema>;
 
 export const SubjectSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
+  title: text(),
   group_id: z.number().int(),
-  group_title: z.string(),
+  group_title: text(),
 });
 export type Subject = z.infer<typeof SubjectSchema>;
 
 export const UniversitySchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  short_title: z.string(),
-  city: z.string(),
+  title: text(),
+  short_title: text(),
+  city: text(),
 });
 export type University = z.infer<typeof UniversitySchema>;
 
 export const UniversitySearchQuerySchema = z.object({
-  q: z.string().max(UNIVERSITY_QUERY_MAX).default(''),
+  q: text().max(UNIVERSITY_QUERY_MAX).default(''),
 });
 export type UniversitySearchQuery = z.infer<typeof UniversitySearchQuerySchema>;
 
 /** A plagiarism-check system; its factor scales the price up (100 = unchanged). */
 export const VerificationSystemSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
+  slug: text(),
+  title: text(),
   price_factor_percent: z.number().int().min(100),
 });
 export type VerificationSystem = z.infer<typeof VerificationSystemSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import { DaySchema, OrderDetailsSchema } from '../orders/schemas';
 import { OrderStatusSchema } from '../orders/statuses';
 import {
@@ -53,20 +54,20 @@ const id = z.number().int().positive();
 
 export const StaffMeSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
+  email: text(),
   role: StaffRoleSchema,
-  name: z.string(),
+  name: text(),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
 /** `POST /api/staff/auth/login/` (and `token/refresh/`): the refresh token goes in an httpOnly cookie. */
 export const StaffLoginRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Введите e-mail'),
-  password: z.string().min(1, 'Введите пароль'),
+  email: text().trim().toLowerCase().email('Введите e-mail'),
+  password: text().min(1, 'Введите пароль'),
 });
 export type StaffLoginRequest = z.input<typeof StaffLoginRequestSchema>;
 export const StaffTokenSchema = z.object({
-  access: z.string(),
+  access: text(),
   expires_in: z.number().int(),
   staff: StaffMeSchema,
 });
@@ -74,7 +75,7 @@ export type StaffToken = z.infer<typeof StaffTokenSchema>;
 
 export const PerformerSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   active_orders: z.number().int(),
 });
 export type Performer = z.infer<typeof PerformerSchema>;
@@ -83,27 +84,27 @@ export const PerformerListSchema = z.object({ results: z.array(PerformerSchema) 
 /** The customer as staff see them: a manager sees contacts; a performer, the first name only. */
 export const StaffCustomerSchema = z.object({
   id: z.number().int().nullable(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  name: text(),
+  email: text().nullable(),
+  phone: text().nullable(),
 });
 export type StaffCustomer = z.infer<typeof StaffCustomerSchema>;
 
 export const StaffOrderListItemSchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
-  work_type: z.string(),
-  topic: z.string(),
-  deadline: z.string(),
-  deadline_at: z.string(),
+  work_type: text(),
+  topic: text(),
+  deadline: text(),
+  deadline_at: text(),
   price: z.number().int().nonnegative(),
   paid: z.number().int().nonnegative(),
-  performer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  customer_name: z.string(),
+  performer: z.object({ id: z.number().int(), name: text() }).nullable(),
+  customer_name: text(),
   /** Open reworks and unanswered care requests: what waits for staff. */
   open_reworks: z.number().int().nonnegative(),
   open_care: z.number().int().nonnegative(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
 
@@ -115,7 +116,7 @@ export const StaffOrderListQuerySchema = z.object({
   assigned: z.enum(['yes', 'no']).optional(),
   work_type: z.coerce.number().int().positive().optional(),
   /** An order number or words of the topic. */
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   /** `deadline` (soonest first; a performer's default) or `new` (newest first; a manager's). */
   sort: z.enum(['deadline', 'new']).optional(),
   page: z.coerce.number().int().positive().default(1),
@@ -125,8 +126,8 @@ export type StaffOrderListQuery = z.input<typeof StaffOrderListQuerySchema>;
 export const StaffOrderListSchema = z.object({
   results: z.array(StaffOrderListItemSchema),
   count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
 });
 export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
 
@@ -135,7 +136,7 @@ export const StaffOrderSchema = StaffOrderListItemSchema.extend({
   customer: StaffCustomerSchema,
   cost: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
-  guarantee_until: z.string().nullable(),
+  guarantee_until: text().nullable(),
   files: WorkspaceFileListSchema,
   /** Statuses this caller may move the order to now (ids), by ADR 004 and the role. */
   next_statuses: z.array(z.number().int()),
@@ -200,9 +201,9 @@ export const StaffCareItemSchema = z.object({
   order_id: z.number().int(),
   kind: CareKindSchema,
   state: CareStateSchema,
-  subject: z.string(),
-  customer_name: z.string(),
-  updated_at: z.string(),
+  subject: text(),
+  customer_name: text(),
+  updated_at: text(),
 });
 export const StaffCareListSchema = z.object({
   results: z.array(StaffCareItemSchema),

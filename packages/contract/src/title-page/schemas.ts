@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 
 /** The title page generator (issue 12): `POST api.content.titlePage` answers a DOCX or a PDF. */
 
@@ -16,8 +17,8 @@ export const titlePageMessages = {
 } as const;
 
 const required = (max: number) =>
-  z.string().trim().min(1, titlePageMessages.required).max(max, titlePageMessages.tooLong(max));
-const optional = (max: number) => z.string().trim().max(max, titlePageMessages.tooLong(max)).optional();
+  text().trim().min(1, titlePageMessages.required).max(max, titlePageMessages.tooLong(max));
+const optional = (max: number) => text().trim().max(max, titlePageMessages.tooLong(max)).optional();
 
 const year = z
   .number({ error: titlePageMessages.year })

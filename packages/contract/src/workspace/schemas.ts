@@ -1,4 +1,5 @@
 import { z } from '../common/zod';
+import { text } from '../common/input';
 import {
   DaySchema,
   ORDER_MAX_FILES,
@@ -44,7 +45,7 @@ export const ACTOR_ROLES = ['customer', 'manager', 'performer', 'system'] as con
 export const ActorSchema = z.object({
   role: z.enum(ACTOR_ROLES),
   /** A display name ("Менеджер Ольга", "Автор Иван К."); never an e-mail or phone. */
-  name: z.string(),
+  name: text(),
 });
 export type Actor = z.infer<typeof ActorSchema>;
 
@@ -63,9 +64,9 @@ export const WorkspaceFileSchema = OrderFileSchema.extend({
   /** Received files (intermediate, final) start unreviewed: the "new" mark and count. */
   is_reviewed: z.boolean(),
   /** GET: the file as an attachment. */
-  download_url: z.string(),
+  download_url: text(),
   /** GET: inline view for images and PDFs (sandboxed), else null. */
-  preview_url: z.string().nullable(),
+  preview_url: text().nullable(),
 });
 export type WorkspaceFile = z.infer<typeof WorkspaceFileSchema>;
 export const WorkspaceFileListSchema = z.array(WorkspaceFileSchema);
@@ -85,14 +86,14 @@ export const THREAD_MESSAGE_AUTHORS = ['customer', 'manager', 'performer'] as co
 export const ThreadMessageSchema = z.object({
   id: z.number().int(),
   author: ActorSchema,
-  text: z.string(),
+  text: text(),
   files: WorkspaceFileListSchema,
-  created_at: z.string(),
+  created_at: text(),
 });
 export type ThreadMessage = z.infer<typeof ThreadMessageSchema>;
 
 const threadText = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(THREAD_TEXT_MAX, tooLong);
+  text({ error: required }).trim().min(1, required).max(THREAD_TEXT_MAX, tooLong);
 
 // ---- Reworks (`{id}/reworks/`) ----
 
@@ -108,11 +109,11 @@ export const ReworkSchema = z.object({
   /** 1, 2, … within the order. */
   number: z.number().int().positive(),
   state: ReworkStateSchema,
-  comment: z.string(),
-  wished_date: z.string().nullable(),
+  comment: text(),
+  wished_date: text().nullable(),
   files: WorkspaceFileListSchema,
-  created_at: z.string(),
-  answered_at: z.string().nullable(),
+  created_at: text(),
+  answered_at: text().nullable(),
   /** An answer the customer has not opened yet. */
   is_new: z.boolean(),
 });
@@ -158,9 +159,9 @@ export const CareRequestSchema = z.object({
   kind: CareKindSchema,
   state: CareStateSchema,
   /** The first message's text, for the list. */
-  subject: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  subject: text(),
+  created_at: text(),
+  updated_at: text(),
   /** A staff answer the customer has not opened yet. */
   is_new: z.boolean(),
 });
@@ -210,9 +211,9 @@ export const TimelineEventSchema = z.object({
   id: z.number().int(),
   kind: TimelineKindSchema,
   /** The event in Russian, as the customer reads it («Менеджер назначил цену 5 000 ₽»). */
-  text: z.string(),
+  text: text(),
   actor: ActorSchema,
-  created_at: z.string(),
+  created_at: text(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export const TimelineSchema = z.object({ results: z.array(TimelineEventSchema) });
