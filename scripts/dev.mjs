@@ -13,6 +13,9 @@ const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', W
 // Without a key the server makes up one per process; one per `npm run dev` keeps sessions and
 // login codes across the watcher's restarts. Production still has to bring its own.
 if (!env.JWT_SECRET && env.NODE_ENV !== 'production') env.JWT_SECRET = randomBytes(32).toString('base64url');
+// The page is Vite's (port 5173) and its proxy passes the browser's Origin on to the socket: the
+// server accepts only its own port's pages unless told of this one.
+if (!env.SOCKET_ALLOWED_ORIGINS) env.SOCKET_ALLOWED_ORIGINS = 'http://localhost:5173,http://127.0.0.1:5173';
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit', env }),
