@@ -1,11 +1,18 @@
-import { AVATAR_MAX_MB, AvatarSchema, api, avatarMessages, authMessages } from '@cabinet/contract';
+import {
+  AVATAR_MAX_MB,
+  AVATAR_MAX_MEGAPIXELS,
+  AvatarSchema,
+  api,
+  avatarMessages,
+  authMessages,
+} from '@cabinet/contract';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { avatarMap, sweepAvatarFiles } from '../src/modules/profile/avatar';
+import { avatarMap, avatarRenders, sweepAvatarFiles } from '../src/modules/profile/avatar';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { multipart } from './orders-fixtures';
 
@@ -222,6 +229,79 @@ describe('avatar', () => {
     expect(res.json()).toMatchObject({ detail: avatarMessages.tooLarge });
     expect(storedFiles(dir).length).toBe(before);
     expect(await getAvatar(auth)).toEqual(current);
+  });
+
+  it(`refuses an image over ${AVATAR_MAX_MEGAPIXELS} megapixels from its header, keeping the current avatar`, async () => {
+    const auth = await customer();
+    const current = AvatarSchema.parse((await upload(auth, await exifJpeg())).json());
+    const before = storedFiles(dir).length;
+    // 36.4 megapixels of one colour: a small file (compressed) that decodes to 146 MB.
+    const big = await sharp({ create: { width: 7000, height: 5200, channels: 4, background: '#3a7' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(big.length).toBeLessThan(AVATAR_MAX_MB * 1024 * 1024);
+    const started = performance.now();
+    const res = await upload(auth, big, 'огромное.png', 'image/png');
+    const took = performance.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: avatarMessages.tooManyPixels,
+      errors: { file: [avatarMessages.tooManyPixels] },
+    });
+    expect(avatarMessages.tooManyPixels).toBe('Фото больше 24 мегапикселей: уменьшите его и загрузите снова');
+    // Refused before decoding: rendering it took seconds.
+    expect(took).toBeLessThan(1500);
+    expect(storedFiles(dir).length).toBe(before);
+    expect(await getAvatar(auth)).toEqual(current);
+  });
+
+  it('renders at most two avatars at a time; the others wait their turn and are all stored', async () => {
+    // 12 megapixels of one colour: a small file that takes a while to decode and resize.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const customers = await Promise.all([1, 2, 3, 4, 5].map(() => customer()));
+    let mostActive = 0;
+    let mostWaiting = 0;
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        mostActive = Math.max(mostActive, avatarRenders.active);
+        mostWaiting = Math.max(mostWaiting, avatarRenders.waiting);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const answers = await Promise.all(customers.map((auth) => upload(auth, photo)));
+    done = true;
+    await watch;
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(mostActive).toBe(2);
+    expect(mostWaiting).toBeGreaterThanOrEqual(1);
+    expect([avatarRenders.active, avatarRenders.waiting]).toEqual([0, 0]);
+  });
+
+  it('limits uploads per address like the other costly requests', async () => {
+    const limited = await buildTestApp({ FILES_DIR: dir, RATE_MAX_PER_IP: '2' });
+    try {
+      const auth = bearer((await registerCustomer(limited.app)).access);
+      const send = async () => {
+        const body = multipart([{ name: 'фото.jpg', content: await exifJpeg(), type: 'image/jpeg' }]);
+        return limited.app.inject({
+          method: 'POST',
+          url: api.profile.avatar,
+          payload: body.payload,
+          headers: { ...auth, ...body.headers },
+        });
+      };
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect((third.json() as { detail: string }).detail).toMatch(/[а-яё]/i);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('asks for a file when the request carries none', async () => {

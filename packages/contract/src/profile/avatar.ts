@@ -8,6 +8,9 @@ export type AvatarSize = (typeof AVATAR_SIZES)[number];
 /** The largest image a customer may upload, in megabytes. */
 export const AVATAR_MAX_MB = 5;
 
+/** The most pixels an avatar's image may have, in megapixels: a phone's photo, well below a decompression bomb. */
+export const AVATAR_MAX_MEGAPIXELS = 24;
+
 /** Spec §3 "Avatar": a map keyed by size (`{"64": url, "128": url, "256": url}`), empty when none. */
 export const AvatarSchema = z.object({
   avatars: z.union([z.object({ '64': text(), '128': text(), '256': text() }), z.object({}).strict()]),
@@ -25,6 +28,7 @@ export const avatarMessages = {
   notImage: 'Это не изображение: выберите фото в формате JPEG, PNG, WebP, GIF или AVIF',
   heic: 'Формат HEIC не поддерживается: сохраните фото как JPEG или PNG',
   tooLarge: `Файл больше ${AVATAR_MAX_MB} МБ: выберите фото поменьше`,
+  tooManyPixels: `Фото больше ${AVATAR_MAX_MEGAPIXELS} мегапикселей: уменьшите его и загрузите снова`,
   noFile: 'Выберите фото для загрузки',
   uploadBroken: 'Фото не дошло целиком: попробуйте загрузить его ещё раз',
 } as const;

@@ -116,12 +116,14 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       api.profile.avatar,
       {
+        // Decoding an image costs CPU and memory: limited per address like the title pages.
+        preHandler: scope.rateLimits.route('avatar-upload'),
         schema: {
           tags,
           security,
           summary: `Загрузить фото (multipart, одно изображение до ${AVATAR_MAX_MB} МБ): JPEG, PNG, WebP, GIF, AVIF; HEIC — нет`,
           consumes: ['multipart/form-data'],
-          response: { 200: AvatarSchema, ...errorResponses(400, 401, 413) },
+          response: { 200: AvatarSchema, ...errorResponses(400, 401, 413, 429) },
         },
       },
       async (request) => avatars.replace(request.userId, await readImage(request)),

@@ -1,8 +1,17 @@
-import { AVATAR_SIZES, api, avatarMessages, isHeic, type Avatar, type AvatarSize } from '@cabinet/contract';
+import {
+  AVATAR_MAX_MEGAPIXELS,
+  AVATAR_SIZES,
+  api,
+  avatarMessages,
+  isHeic,
+  type Avatar,
+  type AvatarSize,
+} from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { DB } from '../../db/types';
+import { ConcurrencyLimit } from '../../lib/concurrency';
 import { HttpError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import { lockCustomer } from '../orders/repo';
@@ -14,8 +23,17 @@ import { lockCustomer } from '../orders/repo';
  */
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
-/** 40 megapixels: a modern phone's photo, far below a decompression bomb. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * 24 megapixels: a phone's photo. A 36-megapixel image took 2.5 s to render and 144 MB decoded;
+ * a larger one is refused from its header, before anything is decoded.
+ */
+const MAX_INPUT_PIXELS = AVATAR_MAX_MEGAPIXELS * 1_000_000;
+
+/**
+ * Avatars rendered at once by this instance; the others wait their turn. Each holds its decoded
+ * image (up to 96 MB at 24 megapixels), so five at once doubled the server's memory.
+ */
+export const avatarRenders = new ConcurrencyLimit(2);
 
 const WEBP_QUALITY = 82;
 
@@ -50,13 +68,21 @@ export async function renderAvatar(input: Buffer): Promise<Map<AvatarSize, Buffe
   if (isHeic(input)) throw new HttpError(400, avatarMessages.heic);
   let format: string | undefined;
   let compression: string | undefined;
+  let pixels: number;
   try {
-    ({ format, compression } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    // The header only (nothing is decoded), read without the limit so that an image over it is
+    // told apart from one that is not an image.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    ({ format, compression } = meta);
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
   } catch {
     throw notImage();
   }
   if (format === 'heif' && compression === 'hevc') throw new HttpError(400, avatarMessages.heic);
   if (!format || !ACCEPTED_FORMATS.has(format)) throw notImage();
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new HttpError(400, avatarMessages.tooManyPixels, { file: [avatarMessages.tooManyPixels] });
+  }
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
   const out = new Map<AvatarSize, Buffer>();
   try {
@@ -93,7 +119,7 @@ export class AvatarService {
 
   /** Stores the new squares, then swaps the rows under the customer's lock and drops the old files. */
   async replace(userId: number, input: Buffer): Promise<Avatar> {
-    const images = await renderAvatar(input);
+    const images = await avatarRenders.run(() => renderAvatar(input));
     const saved: Array<{ size: AvatarSize; storedName: string; bytes: number }> = [];
     try {
       for (const [size, image] of images) {
