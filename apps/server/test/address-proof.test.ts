@@ -16,7 +16,7 @@ import {
 import { orderBody, placeOrder, workTypes } from './orders-fixtures';
 
 /**
- * Pre-hijacking through the sign-in paths other than social (ADR 024): someone registers the
+ * Pre-hijacking through the sign-in paths other than social (ADR 025): someone registers the
  * victim's address with a password of theirs and waits. The first proof of the address by a path
  * the registrant did not control takes the account away from them; the registration mail's own
  * confirmation link does not (whoever set the password may be the owner).

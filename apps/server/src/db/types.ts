@@ -71,7 +71,7 @@ export type OneTimeTokenKind =
   | 'social_email'
   /** The link to the old address that stops a requested e-mail change. */
   | 'email_change_cancel'
-  /** The registration mail's «not me» link (ADR 024); payload: the address it was sent to. */
+  /** The registration mail's «not me» link (ADR 025); payload: the address it was sent to. */
   | 'registration_cancel';
 
 export interface OneTimeTokensTable {

@@ -110,7 +110,7 @@ export function socialEmailConfirmMail(to: string, network: string, link: string
   });
 }
 
-/** How the owner proved an address nobody had proved before (ADR 024). */
+/** How the owner proved an address nobody had proved before (ADR 025). */
 export type AddressProof =
   { kind: 'code' } | { kind: 'link' } | { kind: 'restore' } | { kind: 'social'; network: string };
 

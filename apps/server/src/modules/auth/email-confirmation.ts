@@ -27,7 +27,7 @@ const REGISTRATION_CANCEL_SCREEN = '/registration-cancel';
 export type { AddressProof };
 
 /**
- * Proof that a customer owns their e-mail (ADR 006, ADR 024), kept in `users.email_confirmed_at`.
+ * Proof that a customer owns their e-mail (ADR 006, ADR 025), kept in `users.email_confirmed_at`.
  * Two kinds of proof:
  * - the registration mail's confirmation link proves the address and takes nothing away: whoever
  *   set the password may well be the owner, who follows it from the mail;
@@ -54,7 +54,7 @@ export class EmailConfirmation {
 
   /**
    * The registration mail's «not me» link. It opens a screen whose button posts the token: a mail
-   * scanner that fetches every link (and even runs the page's script) presses no button (ADR 024).
+   * scanner that fetches every link (and even runs the page's script) presses no button (ADR 025).
    */
   async cancelLink(userId: number, email: string, db: Kysely<DB> = this.auth.db): Promise<string> {
     const raw = await this.auth.createOneTimeToken(

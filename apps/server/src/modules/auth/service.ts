@@ -67,7 +67,7 @@ function signInFailure(detail: string, attemptsLeft: number, field?: string): Ht
 }
 
 export class AuthService {
-  /** The address proofs (ADR 006, ADR 024): every path that proves an address goes through it. */
+  /** The address proofs (ADR 006, ADR 025): every path that proves an address goes through it. */
   readonly confirmation: EmailConfirmation;
 
   constructor(readonly deps: AuthDeps) {
@@ -243,7 +243,7 @@ export class AuthService {
       userId = await insertUser(this.db, {
         email: input.email,
         password_hash: passwordHash,
-        // Made up and e-mailed only to the address: its registrant never sees it (ADR 024).
+        // Made up and e-mailed only to the address: its registrant never sees it (ADR 025).
         password_mailed: generated ? 1 : 0,
         // Subscribed only with the box ticked: the law on advertising wants consent first.
         unisender_status_id: input.newsletter ? 1 : 0,

@@ -150,7 +150,7 @@ export class SocialService {
    * Links the social account to the account of an address its holder has proved, creating one if
    * none. An account whose address nobody had proved may have been registered by someone else in
    * wait for its owner (pre-hijacking): the first proof takes away what was set before it, as every
-   * proof by the mailbox does (EmailConfirmation.provedByMailbox, ADR 024), and the address is told.
+   * proof by the mailbox does (EmailConfirmation.provedByMailbox, ADR 025), and the address is told.
    */
   private async joinProvedEmail(
     db: Kysely<DB>,

@@ -11,7 +11,7 @@ import { authScreenMessages as m } from '../messages';
 /**
  * Opened from the registration mail's «Если вы не регистрировались — нажмите здесь». Nothing is
  * deleted on opening: mail scanners fetch every link (some run the page too), so only the
- * button posts the token (ADR 024).
+ * button posts the token (ADR 025).
  */
 export default function RegistrationCancelPage() {
   const [params] = useSearchParams();
