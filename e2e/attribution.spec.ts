@@ -72,7 +72,7 @@ async function hits(page: Page): Promise<{ ym: string[]; ga: string[] }> {
 }
 
 async function expectHits(page: Page, expected: string[]): Promise<void> {
-  await expect.poll(() => hits(page), { timeout: 10_000 }).toEqual({ ym: expected, ga: expected });
+  await expect.poll(() => hits(page)).toEqual({ ym: expected, ga: expected });
   // Exactly one per navigation: none arrives late.
   await page.waitForTimeout(400);
   expect(await hits(page)).toEqual({ ym: expected, ga: expected });

@@ -107,7 +107,7 @@ describe('the order chat, customer and author side by side', () => {
     await typingOf(c, PERFORMER_SHOWN).waitFor();
     // Nobody sees their own «печатает…».
     expect(await typingOf(a, PERFORMER_SHOWN).count()).toBe(0);
-    await typingOf(c, PERFORMER_SHOWN).waitFor({ state: 'hidden', timeout: 12_000 });
+    await typingOf(c, PERFORMER_SHOWN).waitFor({ state: 'hidden' });
 
     // The author sends; the customer gets it by the author's shown name.
     await composer(a).fill(reply);

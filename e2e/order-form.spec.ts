@@ -43,7 +43,7 @@ function kopecksOf(text: string): number {
 /** The total of the price card once the calculation for the fields as they are has finished. */
 async function shownTotal(page: Page): Promise<number> {
   const card = page.getByRole('region', { name: 'Стоимость' });
-  await expect.poll(() => card.getByText('Итого').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => card.getByText('Итого').isVisible()).toBe(true);
   const row = card.getByText('Итого').locator('xpath=..');
   return kopecksOf((await row.textContent()) ?? '');
 }
@@ -89,9 +89,7 @@ describe('order form', () => {
     ]);
     await expect.poll(() => page.getByText('Загружен', { exact: true }).count()).toBe(2);
     await expect
-      .poll(() => page.getByRole('region', { name: 'Стоимость' }).getByText('Итого').isVisible(), {
-        timeout: 10_000,
-      })
+      .poll(() => page.getByRole('region', { name: 'Стоимость' }).getByText('Итого').isVisible())
       .toBe(true);
 
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
@@ -110,7 +108,7 @@ describe('order form', () => {
     expect(after.results.map((o) => o.id)).toContain(id);
 
     await page.goto('/home/active');
-    await expect.poll(() => page.getByText(topic).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText(topic).first().isVisible()).toBe(true);
     const tab = page.getByRole('tab', { name: /Активные/ });
     expect(await tab.textContent()).toContain(String(after.counters.active));
     expect(errors).toEqual([]);
@@ -130,7 +128,7 @@ describe('order form', () => {
     await expect.poll(() => page.getByText('Загружен', { exact: true }).count()).toBe(1);
     await pickWorkType(page, 'Реферат');
     await page.getByLabel('Тема работы').fill('История русской литературы');
-    await expect.poll(() => page.getByText('Черновик сохранён').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Черновик сохранён').isVisible()).toBe(true);
 
     await page.reload();
     await page.getByRole('link', { name: 'Продолжить оформление' }).click();
@@ -203,7 +201,7 @@ describe('order form', () => {
       .toContain('Скидка на первый заказ');
 
     await page.getByLabel('Объём, страниц').fill('32');
-    await expect.poll(() => shownTotal(page), { timeout: 10_000 }).not.toBe(placed.price);
+    await expect.poll(() => shownTotal(page)).not.toBe(placed.price);
     const previewed = await shownTotal(page);
     await page.getByRole('button', { name: 'Сохранить изменения' }).click();
     await page.waitForURL(`**/order/${placed.id}/chat`);
@@ -236,7 +234,7 @@ describe('order form', () => {
 
     const bar = page.getByTestId('sticky-total');
     const submit = page.getByRole('button', { name: 'Оформить заказ' });
-    await expect.poll(() => bar.textContent(), { timeout: 10_000 }).toMatch(/Итого\s*[\d\s\u00a0]+₽/);
+    await expect.poll(() => bar.textContent()).toMatch(/Итого\s*[\d\s\u00a0]+₽/);
     const inView = async (el: typeof bar) => {
       const box = await el.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= 844;

@@ -123,7 +123,7 @@ describe('payments and money, in the browser', () => {
     // The result screen sits in the public card; its link leads back into the cabinet.
     await page.getByRole('link', { name: 'К платежам', exact: true }).click();
     await page.waitForURL('**/payments/pay');
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(amount));
+    await expect.poll(() => textOf(headerMoney(page))).toContain(rub(amount));
 
     // Paid from the balance at once: no bank page, the result screen reached inside the app, and
     // back in the cabinet the header shows the money and the bonuses earned, with no reload.
@@ -141,7 +141,7 @@ describe('payments and money, in the browser', () => {
     expect(after.bonus).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'К платежам', exact: true }).click();
     await page.waitForURL('**/payments/pay');
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(amount - PRICE));
+    await expect.poll(() => textOf(headerMoney(page))).toContain(rub(amount - PRICE));
     expect(await textOf(headerMoney(page))).toContain(`Бонусы: ${after.bonus / 100} бонус`);
     expect(await sameDocument(page)).toBe(true);
     expect(errors).toEqual([]);
@@ -153,7 +153,7 @@ describe('payments and money, in the browser', () => {
     const refund = 1_200_00;
 
     await page.goto('/payments/balance');
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00));
+    await expect.poll(() => textOf(headerMoney(page))).toContain(rub(3_000_00));
     await markDocument(page);
     await page.getByRole('button', { name: 'Возврат платежей', exact: true }).click();
     const storno = page.getByRole('region', { name: 'Возврат платежей' });
@@ -169,7 +169,7 @@ describe('payments and money, in the browser', () => {
     await storno.getByRole('button', { name: `Вернуть ${rub(refund)}`, exact: true }).click();
     await page.getByText('Возврат оформлен', { exact: false }).first().waitFor();
 
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00 - refund));
+    await expect.poll(() => textOf(headerMoney(page))).toContain(rub(3_000_00 - refund));
     expect(await sameDocument(page)).toBe(true);
     expect((await finances(base, customer.token)).money).toBe(3_000_00 - refund);
     expect(errors).toEqual([]);
@@ -204,7 +204,7 @@ describe('payments and money, in the browser', () => {
     await page.getByText('Заявка на вывод принята', { exact: false }).first().waitFor();
     await page.waitForURL('**/payments/balance');
 
-    await expect.poll(() => textOf(headerMoney(page)), { timeout: 10_000 }).toContain(rub(3_000_00));
+    await expect.poll(() => textOf(headerMoney(page))).toContain(rub(3_000_00));
     expect(await sameDocument(page)).toBe(true);
     expect((await finances(base, customer.token)).money).toBe(3_000_00);
     expect(errors).toEqual([]);

@@ -16,7 +16,7 @@ describe('the phone field', () => {
     await phone.click();
     // Typed at once, maybe into the prerendered form: the app carries it into its masked field.
     await phone.pressSequentially('89161234567');
-    await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(WHOLE);
+    await expect.poll(() => phone.inputValue()).toBe(WHOLE);
 
     // And typed again into the app's own field, key by key.
     await page.waitForFunction(() => !document.querySelector('button[type="submit"][disabled]'));
@@ -58,7 +58,7 @@ describe('the phone field', () => {
       await phone.click();
       await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
       await page.keyboard.press('Control+V');
-      await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(WHOLE);
+      await expect.poll(() => phone.inputValue()).toBe(WHOLE);
       await context.close();
     },
   );
@@ -106,12 +106,12 @@ describe('the operator in the documents and the footer', () => {
     const { page, errors, context } = await newPage(browser(), configured.url);
     await page.goto('/documents/service-contract');
     const details = page.getByRole('region', { name: 'Сведения об Исполнителе' });
-    await expect.poll(() => details.getByText('ООО «Ромашка»').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => details.getByText('ООО «Ромашка»').isVisible()).toBe(true);
     expect(await details.innerText()).toContain('1027700123456');
     expect(await details.innerText()).toContain('101000, г. Москва, ул. Мясницкая, д. 1');
     const footer = page.locator('footer');
     await expect
-      .poll(() => footer.innerText(), { timeout: 10_000 })
+      .poll(() => footer.innerText())
       .toContain('ООО «Ромашка» · ИНН 7701234567 · ОГРН 1027700123456');
     expect(errors).toEqual([]);
     await context.close();
@@ -120,9 +120,7 @@ describe('the operator in the documents and the footer', () => {
   it('names it under the links of the sign-in page too', async () => {
     const { page, context } = await newPage(browser(), configured.url);
     await page.goto('/login');
-    await expect
-      .poll(() => page.locator('footer').innerText(), { timeout: 10_000 })
-      .toContain('ООО «Ромашка»');
+    await expect.poll(() => page.locator('footer').innerText()).toContain('ООО «Ромашка»');
     await context.close();
   });
 
@@ -130,13 +128,9 @@ describe('the operator in the documents and the footer', () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
     await page.goto('/documents/privacy-policy');
     const details = page.getByRole('region', { name: 'Сведения об Операторе' });
-    await expect
-      .poll(() => details.innerText(), { timeout: 10_000 })
-      .toContain('ООО «Название» — задайте COMPANY_NAME');
+    await expect.poll(() => details.innerText()).toContain('ООО «Название» — задайте COMPANY_NAME');
     expect(await details.innerText()).toContain('задайте COMPANY_INN');
-    await expect
-      .poll(() => page.locator('footer').innerText(), { timeout: 10_000 })
-      .toContain('задайте COMPANY_OGRN');
+    await expect.poll(() => page.locator('footer').innerText()).toContain('задайте COMPANY_OGRN');
     await context.close();
   });
 });

@@ -18,9 +18,7 @@ async function openBeforeTheApp(page: Page, path: string) {
     async release() {
       released = true;
       for (const route of held) await route.continue();
-      await expect
-        .poll(() => page.locator('#root').getAttribute('data-prerendered'), { timeout: 15_000 })
-        .toBeNull();
+      await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBeNull();
     },
   };
 }

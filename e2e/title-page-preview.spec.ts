@@ -44,8 +44,10 @@ describe('title page preview, in the browser', () => {
     const frame = dialog.locator('iframe[title="Предпросмотр титульного листа"]');
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-    // A refusal is reported as the frame loads.
-    await page.waitForTimeout(1000);
+    // A refusal is reported as the frame loads: wait for the load, not for a fixed while.
+    const inner = await (await frame.elementHandle()).contentFrame();
+    expect(inner).not.toBeNull();
+    await inner?.waitForLoadState('load');
     expect(refusals).toEqual([]);
     expect(errors).toEqual([]);
   });

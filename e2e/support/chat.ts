@@ -5,6 +5,7 @@ import { uniqueEmail } from './outbox';
 import { simulatePayment } from './payment';
 import type { RunningServer } from './server';
 import { staffOrderHeading } from './staff';
+import { OUTCOME_TIMEOUT_MS } from './waits';
 
 /**
  * The order chat (issue 10) as its journeys see it: a fresh customer's order at work with the
@@ -138,7 +139,7 @@ export async function stateOf(message: Locator): Promise<DeliveryState> {
 }
 
 /** Waits until the message shows one of these states. */
-export async function waitForState(message: Locator, states: DeliveryState[], timeout = 15_000) {
+export async function waitForState(message: Locator, states: DeliveryState[], timeout = OUTCOME_TIMEOUT_MS) {
   await expect
     .poll(() => stateOf(message), { timeout })
     .toSatisfy((s) => states.includes(s as DeliveryState));

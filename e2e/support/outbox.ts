@@ -1,10 +1,12 @@
+import { OUTCOME_TIMEOUT_MS } from './waits';
+
 /** Reads the newest e-mail to an address from the dev outbox of the running server. */
 export async function latestMail(
   baseUrl: string,
   to: string,
   opts: { after?: string; timeoutMs?: number } = {},
 ): Promise<{ to: string; subject: string; text: string; html: string; created_at: string }> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? OUTCOME_TIMEOUT_MS);
   for (;;) {
     const r = await fetch(`${baseUrl}/dev/outbox/latest?to=${encodeURIComponent(to)}`);
     if (r.ok) {

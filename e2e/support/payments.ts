@@ -4,6 +4,7 @@ import { ORDER_STATUSES, api, staffApi, paymentsApi } from '@cabinet/contract';
 import { call, customerToken, MANAGER, placeOrder, staffToken, type Credentials } from './api';
 import { PASSWORD } from './auth';
 import { uniqueEmail } from './outbox';
+import { OUTCOME_TIMEOUT_MS } from './waits';
 
 /**
  * Payments and money (issue 11) as the journeys see them: fresh customers with orders that wait
@@ -108,7 +109,12 @@ export async function topUp(page: Page, base: string, customer: PayCustomer, kop
 }
 
 /** Waits until the customer's balance is this many kopecks (settling is the provider's pace). */
-export async function waitForMoney(base: string, token: string, kopecks: number, timeoutMs = 15_000) {
+export async function waitForMoney(
+  base: string,
+  token: string,
+  kopecks: number,
+  timeoutMs = OUTCOME_TIMEOUT_MS,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { money } = await finances(base, token);
@@ -188,7 +194,7 @@ export async function smsCode(
   base: string,
   phone: string,
   after: string,
-  timeoutMs = 10_000,
+  timeoutMs = OUTCOME_TIMEOUT_MS,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
