@@ -100,8 +100,11 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const content = await avatars.open(request.params.file);
       if (!content) throw new HttpError(404, errorMessages.notFound);
+      // An <img> shows it whatever the disposition; opened as an address, it is downloaded like
+      // every file the server answers (test/file-downloads.test.ts holds every such route to it).
       return reply
         .type('image/webp')
+        .header('content-disposition', 'attachment')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=31536000, immutable')
         .send(content);
