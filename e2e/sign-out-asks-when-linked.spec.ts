@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createCustomer, login } from './support/auth';
+import { axeViolations } from './support/axe';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
 
@@ -30,6 +31,7 @@ describe('sign-out from a link', () => {
     // The keyboard starts on the one decision of the page.
     expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/logout');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Back to the cabinet: still signed in.
     await page.getByRole('link', { name: 'Вернуться в кабинет' }).click();

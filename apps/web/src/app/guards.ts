@@ -237,31 +237,6 @@ export async function withdrawLoader({ request }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-/**
- * /logout shows its question only to a customer: a visitor has nothing to sign out of and goes to
- * /login (not with `redirect=/logout`, which would only ask again after signing in).
- */
-export async function logoutLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  await requireStarted(request);
-  if (!isAuthenticated()) throw replace(paths.login.getHref());
-  return null;
-}
-
-/**
- * Signing out is /logout's action: the app's «Выйти» and the page's own button post it, a link
- * from elsewhere cannot. Spec §8: a failed sign-out is logged and goes to /404.
- */
-export async function logoutAction(): Promise<never> {
-  const { logout } = await import('../features/auth/api');
-  try {
-    await logout();
-  } catch (error) {
-    console.error('Не удалось выйти', error);
-    throw notFound();
-  }
-  throw replace(paths.login.getHref());
-}
-
 export function unknownPathLoader(): never {
   throw notFound();
 }

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import type { ActionFunction } from 'react-router';
 import { markChunkLoadFailed } from '../shared/chunk-load';
 
-type ScreenModule = { default: ComponentType };
+/** A screen, and the action of its route when it has one (kept out of the first visit's script). */
+type ScreenModule = { default: ComponentType; action?: ActionFunction };
 
 /** What a route renders when its chunk failed to load: nothing, the reload modal says it all. */
 function ChunkLoadFailed() {
@@ -15,7 +17,10 @@ function ChunkLoadFailed() {
 export function lazyScreen(load: () => Promise<ScreenModule>) {
   return async () => {
     try {
-      return { Component: (await load()).default };
+      const module = await load();
+      return module.action
+        ? { Component: module.default, action: module.action }
+        : { Component: module.default };
     } catch {
       markChunkLoadFailed();
       return { Component: ChunkLoadFailed };

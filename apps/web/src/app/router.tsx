@@ -12,8 +12,6 @@ import {
   certificateLoader,
   homeTabLoader,
   indexRedirectLoader,
-  logoutAction,
-  logoutLoader,
   orderLoader,
   paymentResultLoader,
   publicLoader,
@@ -174,8 +172,6 @@ export const routes: RouteObject[] = [
       // Sign-out: at once from the app's own «Выйти», after a question when opened from elsewhere.
       {
         path: paths.logout.path,
-        loader: logoutLoader,
-        action: logoutAction,
         lazy: screen(() => import('../features/auth/routes/logout-page')),
         handle: handle(titles.logout),
       },
