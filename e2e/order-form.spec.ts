@@ -118,7 +118,7 @@ describe('order form', () => {
   it('keeps a draft with its file and continues it after a reload', async () => {
     const baseUrl = inject('baseUrl');
     const { page, context, errors } = await newPage(browser(), baseUrl);
-    await signIn(page, baseUrl);
+    const token = await signIn(page, baseUrl);
 
     await page.goto('/order-new');
     // A file before any typing goes to the pending uploads, then into the draft.
@@ -128,6 +128,17 @@ describe('order form', () => {
     await expect.poll(() => page.getByText('Загружен', { exact: true }).count()).toBe(1);
     await pickWorkType(page, 'Реферат');
     await page.getByLabel('Тема работы').fill('История русской литературы');
+    // Saved with the topic: «Черновик сохранён» may still be the file's save, before the topic's.
+    await expect
+      .poll(async () => {
+        const draft = await apiGet<{ details: { topic: string }; files: Array<{ name: string }> }>(
+          baseUrl,
+          token,
+          '/api/client/orders/continue/',
+        );
+        return { topic: draft.details.topic, files: draft.files.map((f) => f.name) };
+      })
+      .toEqual({ topic: 'История русской литературы', files: ['задание.pdf'] });
     await expect.poll(() => page.getByText('Черновик сохранён').isVisible()).toBe(true);
 
     await page.reload();
