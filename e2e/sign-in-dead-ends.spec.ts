@@ -111,7 +111,7 @@ describe('sign-in dead ends', () => {
     const { page, context, errors } = await newPage(browser(), server.url);
     await page.goto('/registration');
     await page.getByLabel('E-mail').fill(uniqueEmail('reg-nopass'));
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home/active**');
     const dialog = page.getByRole('dialog');
