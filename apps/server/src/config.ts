@@ -66,7 +66,7 @@ export const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    // Unset: http://localhost:${PORT} in development and test; required in production (loadConfig).
+    // Unset: http://localhost:${PORT} (production then warns at every start: server.ts).
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
@@ -220,14 +220,6 @@ export const ConfigSchema = z
       });
     }
     if (c.NODE_ENV === 'production') {
-      if (!c.PUBLIC_URL) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PUBLIC_URL'],
-          message:
-            'must be set in production (https://…): e-mailed links, the payment return and the socket’s Origin check use it',
-        });
-      }
       if (!c.PAYMENTS_PROVIDER) {
         ctx.addIssue({
           code: 'custom',
@@ -260,8 +252,10 @@ export const ConfigSchema = z
 type Parsed = z.infer<typeof ConfigSchema>;
 
 export type Config = Omit<Parsed, 'JWT_SECRET' | 'PUBLIC_URL' | 'PAYMENTS_PROVIDER'> & {
-  /** As given, or (development, test) http://localhost:${PORT}. */
+  /** As given, or http://localhost:${PORT}. */
   PUBLIC_URL: string;
+  /** True when PUBLIC_URL was not given and follows PORT on localhost. */
+  PUBLIC_URL_DEFAULTED: boolean;
   PAYMENTS_PROVIDER: NonNullable<Parsed['PAYMENTS_PROVIDER']>;
   JWT_SECRET: string;
   /** True when no JWT_SECRET was given (development, test) and this process made up its own. */
@@ -284,10 +278,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const { JWT_SECRET, ...given } = parsed.data;
-  // Production has refused above to go without these; a local run follows its own port.
+  // Production has refused above to go without a provider. Without PUBLIC_URL a local run follows
+  // its own port; production starts too (a deployment that worked before keeps working) and warns.
   const rest = {
     ...given,
     PUBLIC_URL: given.PUBLIC_URL ?? `http://localhost:${given.PORT}`,
+    PUBLIC_URL_DEFAULTED: given.PUBLIC_URL === undefined,
     PAYMENTS_PROVIDER: given.PAYMENTS_PROVIDER ?? 'test',
   };
   // Development and test without a key get a random one per process, never one from the

@@ -32,6 +32,11 @@ async function main() {
       'PAYMENTS_PROVIDER=test with ALLOW_TEST_PAYMENTS=true: payments go through the built-in test bank, which pays anything with a made-up card; no money is taken, and the money screens say so',
     );
   }
+  if (config.NODE_ENV === 'production' && config.PUBLIC_URL_DEFAULTED) {
+    app.log.warn(
+      `PUBLIC_URL is not set: e-mailed links, the payment return and the socket's Origin check use ${config.PUBLIC_URL}; set it to the https address customers reach the cabinet at`,
+    );
+  }
   if (config.JWT_SECRET_GENERATED) {
     app.log.warn(
       'JWT_SECRET is not set: a random key for this process; access tokens and login codes end with it',

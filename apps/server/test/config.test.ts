@@ -180,10 +180,11 @@ describe('PUBLIC_URL', () => {
     expect(c.PUBLIC_URL).toBe('https://cabinet.example');
   });
 
-  it('must be set in production', () => {
+  it('is said to be made up when unset, in production too', () => {
     const { PUBLIC_URL: _given, ...rest } = PRODUCTION;
-    expect(() => loadConfig({ NODE_ENV: 'production', ...rest })).toThrow(
-      /PUBLIC_URL: must be set in production/,
-    );
+    const c = loadConfig({ NODE_ENV: 'production', ...rest });
+    expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(c.PUBLIC_URL_DEFAULTED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).PUBLIC_URL_DEFAULTED).toBe(false);
   });
 });

@@ -116,6 +116,19 @@ describe('starting the server', () => {
     expect(output).toMatch(/"level":40.*PAYMENTS_PROVIDER=test with ALLOW_TEST_PAYMENTS=true/);
   });
 
+  it('starts in production without PUBLIC_URL, warning that it links to localhost', async () => {
+    const { output } = await start(
+      { NODE_ENV: 'production', JWT_SECRET: SECRET, ...TEST_COMPANY, PAYMENTS_PROVIDER: 'yookassa' },
+      /Server listening/,
+    );
+    expect(output).toMatch(/"level":40.*PUBLIC_URL is not set/);
+    const deployed = await start(
+      { NODE_ENV: 'production', JWT_SECRET: SECRET, ...TEST_COMPANY, ...DEPLOYED },
+      /Server listening/,
+    );
+    expect(deployed.output).not.toMatch(/PUBLIC_URL is not set/);
+  });
+
   it('says it runs in development, and that its key is made up', async () => {
     const { output } = await start({ NODE_ENV: 'development' }, /Server listening/);
     expect(output).toMatch(/"mode":"development".*development mode: not for real users/);
