@@ -1,9 +1,9 @@
-import { Alert } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useMatches } from 'react-router';
 import { useTestPayments } from '../../features/documents/company';
 import { deepestHandle } from '../../shared/route-handle';
-import { layoutMessages as m } from './messages';
+
+const TestPaymentsNotice = lazy(() => import('./test-payments-notice'));
 
 /**
  * «Тестовые платежи» over a money screen (its route's handle says `money`) while the server's
@@ -15,16 +15,8 @@ export function TestPaymentsRibbon() {
   const testPayments = useTestPayments();
   if (!money || !testPayments) return null;
   return (
-    <Alert
-      // A status, not an alert: it is there from the start and interrupts nothing.
-      role="status"
-      color="yellow"
-      radius="md"
-      mb="md"
-      title={m.testPayments}
-      icon={<IconFlask size={20} aria-hidden />}
-    >
-      {m.testPaymentsText}
-    </Alert>
+    <Suspense fallback={null}>
+      <TestPaymentsNotice />
+    </Suspense>
   );
 }
