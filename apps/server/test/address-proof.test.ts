@@ -1,4 +1,4 @@
-import { authMessages } from '@cabinet/contract';
+import { authMessages, registrationCancelMessages } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmRegistration, login, refresh, userCount, userRow } from './email-links';
 import {
@@ -188,7 +188,7 @@ describe('the registration mail’s «not me» link', () => {
 
     const res = await cancel(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ detail: authMessages.registrationCancelled });
+    expect(res.json()).toEqual({ detail: registrationCancelMessages.cancelled });
     expect(await userCount(t, c.email)).toBe(0);
     const db = t.app.database.db;
     for (const table of ['orders', 'refresh_tokens', 'one_time_tokens'] as const) {
@@ -214,7 +214,7 @@ describe('the registration mail’s «not me» link', () => {
     await confirmRegistration(t, c.email);
     const res = await cancel(token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: authMessages.registrationCancelProved });
+    expect(res.json()).toEqual({ detail: registrationCancelMessages.proved });
     expect(await userCount(t, c.email)).toBe(1);
     expect((await login(t, c.email, PASSWORD)).statusCode).toBe(200);
   });
@@ -229,7 +229,7 @@ describe('the registration mail’s «not me» link', () => {
       .execute();
     const res = await cancel(token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: authMessages.registrationCancelPaid });
+    expect(res.json()).toEqual({ detail: registrationCancelMessages.paid });
     expect(await userCount(t, c.email)).toBe(1);
   });
 

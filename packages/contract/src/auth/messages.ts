@@ -27,14 +27,20 @@ export const authMessages = {
     'Мы отправили письмо со ссылкой на этот адрес. Откройте её, чтобы подтвердить e-mail и войти: ссылка действует 24 часа',
   emailConfirmed: 'Готово: e-mail подтверждён',
   socialEmailConfirmed: 'Готово: e-mail подтверждён, вы вошли в кабинет',
-  registrationCancelled: 'Кабинет удалён вместе со всем, что в нём было. Больше писем о нём не будет',
-  registrationCancelProved:
-    'Кабинет не удалён: его владелец уже подтвердил этот e-mail. Если кабинет не ваш, напишите в поддержку',
-  registrationCancelPaid:
-    'Кабинет не удалён: в нём уже есть оплаты. Войдите в него по коду, отправленному на этот e-mail, — прежний пароль и чужие входы отключатся, — или напишите в поддержку',
   currentPasswordRequired: 'Введите текущий пароль',
   currentPasswordWrong: 'Неверный пароль',
   passwordNotSet:
     'У вас ещё нет пароля. Мы отправили на текущий e-mail ссылку, чтобы его задать: задайте пароль, войдите с ним и повторите смену',
   emailChangeCancelled: 'Смена e-mail отменена, все сеансы входа завершены. Смените пароль',
+} as const;
+
+/**
+ * The answers of the registration mail's «not me» link, apart from authMessages: the sign-in
+ * screens of a first visit carry those, and none of these.
+ */
+export const registrationCancelMessages = {
+  cancelled: 'Кабинет удалён вместе со всем, что в нём было. Больше писем о нём не будет',
+  proved:
+    'Кабинет не удалён: его владелец уже подтвердил этот e-mail. Если кабинет не ваш, напишите в поддержку',
+  paid: 'Кабинет не удалён: в нём уже есть оплаты. Войдите в него по коду, отправленному на этот e-mail, — прежний пароль и чужие входы отключатся, — или напишите в поддержку',
 } as const;

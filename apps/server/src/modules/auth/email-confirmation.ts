@@ -1,4 +1,4 @@
-import { authMessages } from '@cabinet/contract';
+import { authMessages, registrationCancelMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
@@ -127,9 +127,8 @@ export class EmailConfirmation {
       const row = await this.auth.consumeOneTimeToken('registration_cancel', raw, trx);
       const user = row?.user_id ? await findUserById(trx, row.user_id) : undefined;
       if (!user || user.email !== row?.payload) throw new HttpError(400, authMessages.linkInvalid);
-      if (user.email_confirmed_at !== null) throw new HttpError(409, authMessages.registrationCancelProved);
-      if (await hasMoneyMovements(trx, user.id))
-        throw new HttpError(409, authMessages.registrationCancelPaid);
+      if (user.email_confirmed_at !== null) throw new HttpError(409, registrationCancelMessages.proved);
+      if (await hasMoneyMovements(trx, user.id)) throw new HttpError(409, registrationCancelMessages.paid);
       await deleteUser(trx, user.id);
     });
   }

@@ -13,6 +13,7 @@ import {
   TokensResponseSchema,
   api,
   authMessages,
+  registrationCancelMessages,
   type LoginRequest,
   type RestoreRequest,
 } from '@cabinet/contract';
@@ -177,7 +178,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await auth.cancelRegistration(request.body.token);
-      return { detail: authMessages.registrationCancelled };
+      return { detail: registrationCancelMessages.cancelled };
     },
   );
 

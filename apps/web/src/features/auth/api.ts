@@ -90,16 +90,6 @@ export async function requestSocialEmailProof(body: SocialProfileRequest): Promi
  * Follows an e-mailed confirmation link; resolves to the server's message. The link of a social
  * sign-in's e-mail step also signs in: its answer carries tokens, which are stored.
  */
-/** The registration mail's «not me» token: deletes an account whose address nobody proved. */
-export async function cancelRegistration(token: string): Promise<string> {
-  const body = await apiFetch<{ detail?: unknown }>(api.auth.registrationCancel, {
-    method: 'POST',
-    body: { token },
-    auth: false,
-  });
-  return typeof body.detail === 'string' ? body.detail : '';
-}
-
 export async function confirmEmail(token: string): Promise<string> {
   const body = await apiFetch<{ detail?: unknown; tokens?: unknown }>(api.auth.emailConfirm, {
     method: 'POST',

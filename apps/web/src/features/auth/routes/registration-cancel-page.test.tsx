@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
-import { cancelRegistration } from '../api';
+import { cancelRegistration } from '../cancel-registration';
 import RegistrationCancelPage from './registration-cancel-page';
 
-vi.mock('../api', () => ({ cancelRegistration: vi.fn() }));
+vi.mock('../cancel-registration', () => ({ cancelRegistration: vi.fn() }));
 
 const render = (url: string) =>
   renderRoute(<RegistrationCancelPage />, { path: '/registration-cancel', url });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { commonMessages } from '../../../shared/messages';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import { cancelRegistration } from '../api';
+import { cancelRegistration } from '../cancel-registration';
 import { authScreenMessages as m } from '../messages';
 
 /**
