@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { MANAGER } from './support/api';
 import { createCustomer, login } from './support/auth';
 import { axeViolations } from './support/axe';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
+import { staffLogin } from './support/staff';
 
 const QUESTION = 'Выйти из кабинета?';
 
@@ -12,6 +14,18 @@ async function signedIn(page: Page): Promise<boolean> {
   await page.goto('/home/active');
   await page.waitForURL((url) => url.pathname === '/home/active' || url.pathname === '/login');
   return new URL(page.url()).pathname === '/home/active';
+}
+
+/**
+ * The same for a manager: the queue's frame opens instead of the staff sign-in. A fresh load, so
+ * the tab's session comes back from the refresh cookie, which a sign-out revokes; the address is
+ * /staff/orders until the app has decided, so the decision is read from what it shows.
+ */
+async function staffSignedIn(page: Page): Promise<boolean> {
+  await page.goto('/staff/orders');
+  const frame = page.getByRole('navigation', { name: 'Разделы' });
+  await frame.or(page.getByRole('heading', { level: 1, name: 'Вход для сотрудников' })).waitFor();
+  return frame.isVisible();
 }
 
 describe('sign-out from a link', () => {
@@ -77,6 +91,47 @@ describe('sign-out from a link', () => {
     await page.waitForURL('**/login');
     expect(await page.getByRole('heading', { name: QUESTION }).count()).toBe(0);
     expect(await signedIn(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a manager on /staff/logout opened directly; only «Выйти» signs out', async () => {
+    const base = inject('baseUrl');
+    const { page, context, errors } = await newPage(browser(), base);
+    await staffLogin(page, MANAGER);
+
+    await page.goto('/staff/logout');
+    const heading = page.getByRole('heading', { level: 1, name: QUESTION });
+    await heading.waitFor();
+    const confirm = page.getByRole('button', { name: 'Выйти', exact: true });
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/staff/logout');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Back to the queue: still signed in.
+    await page.getByRole('link', { name: 'Вернуться к заказам' }).click();
+    await page.waitForURL('**/staff/orders');
+    expect(await staffSignedIn(page)).toBe(true);
+
+    // Asked again, answered: signed out.
+    await page.goto('/staff/logout');
+    await heading.waitFor();
+    await confirm.click();
+    await page.waitForURL('**/staff/login');
+    expect(await staffSignedIn(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs a manager out at once from the staff frame’s own «Выйти»', async () => {
+    const base = inject('baseUrl');
+    const { page, context, errors } = await newPage(browser(), base);
+    await staffLogin(page, MANAGER);
+
+    await page.getByRole('link', { name: 'Выйти', exact: true }).click();
+    await page.waitForURL('**/staff/login');
+    expect(await page.getByRole('heading', { name: QUESTION }).count()).toBe(0);
+    expect(await staffSignedIn(page)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

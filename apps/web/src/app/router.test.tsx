@@ -1,8 +1,8 @@
-import { api } from '@cabinet/contract';
+import { api, staffApi } from '@cabinet/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IN_APP_SIGN_OUT } from '../features/auth/sign-out';
+import { IN_APP_SIGN_OUT } from '../shared/sign-out';
 import { listItem, noWorkspace } from '../features/orders/test-fixtures';
 
 type Reply = { status?: number; body?: unknown };
@@ -326,5 +326,74 @@ describe('customers', () => {
     const { settled } = await open('/profile');
     await settled('/error');
     expect(log).toHaveBeenCalled();
+  });
+});
+
+describe('staff sign-out', () => {
+  const manager = { id: 3, email: 'olga@example.com', role: 'manager', name: 'Менеджер Ольга' };
+  const staffSignedIn = () => {
+    sessionStorage.setItem('staffKey', 'STAFF');
+    sessionStorage.setItem('staffMe', JSON.stringify(manager));
+  };
+  // The staff refresh cookie: gone (a visitor, or just signed out) unless a test says otherwise.
+  const noCookie = {
+    [`POST ${staffApi.refresh}`]: () => ({ status: 401, body: { detail: 'not authorized' } }),
+  };
+  const signIn = () => screen.findByRole('heading', { level: 1, name: 'Вход для сотрудников' });
+
+  it('/staff/logout sends a visitor to the staff sign-in: there is nothing to sign out of', async () => {
+    serve(noCookie);
+    const { settled } = await open('/staff/logout');
+    await settled('/staff/login');
+    expect(await signIn()).toBeInTheDocument();
+    expect(calls()).not.toContain(`POST ${staffApi.logout}`);
+  });
+
+  it('/staff/logout from the frame’s own «Выйти» (its router state) signs out at once', async () => {
+    staffSignedIn();
+    serve({ ...noCookie, [`POST ${staffApi.logout}`]: () => ({ body: { detail: 'ok' } }) });
+    const { settled } = await open('/staff/logout', IN_APP_SIGN_OUT);
+    await settled('/staff/login');
+    expect(await signIn()).toBeInTheDocument();
+    expect(calls()).toContain(`POST ${staffApi.logout}`);
+    expect(sessionStorage.getItem('staffKey')).toBeNull();
+  });
+
+  it('a failed staff sign-out is logged and still ends the session here', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    staffSignedIn();
+    serve({ ...noCookie, [`POST ${staffApi.logout}`]: () => ({ status: 500, body: { detail: 'Сбой' } }) });
+    const { settled } = await open('/staff/logout', IN_APP_SIGN_OUT);
+    await settled('/staff/login');
+    expect(log).toHaveBeenCalled();
+    expect(sessionStorage.getItem('staffKey')).toBeNull();
+  });
+
+  it('/staff/logout opened from elsewhere asks first, with the focus on «Выйти», and signs out only when pressed', async () => {
+    staffSignedIn();
+    serve({ ...noCookie, [`POST ${staffApi.logout}`]: () => ({ body: { detail: 'ok' } }) });
+    const { settled } = await open('/staff/logout');
+    await settled('/staff/logout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Выйти из кабинета?' })).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Выйти' });
+    expect(confirm).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Вернуться к заказам' })).toHaveAttribute('href', '/staff');
+    expect(calls()).not.toContain(`POST ${staffApi.logout}`);
+    expect(sessionStorage.getItem('staffKey')).toBe('STAFF');
+    fireEvent.click(confirm);
+    await settled('/staff/login');
+    expect(calls()).toContain(`POST ${staffApi.logout}`);
+    expect(sessionStorage.getItem('staffKey')).toBeNull();
+  });
+
+  it('/staff/logout in a new tab renews the session from its cookie and asks, signing nobody out', async () => {
+    serve({
+      [`POST ${staffApi.refresh}`]: () => ({ body: { access: 'RENEWED', expires_in: 300, staff: manager } }),
+    });
+    const { settled } = await open('/staff/logout');
+    await settled('/staff/logout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Выйти из кабинета?' })).toBeInTheDocument();
+    expect(calls()).not.toContain(`POST ${staffApi.logout}`);
+    expect(sessionStorage.getItem('staffKey')).toBe('RENEWED');
   });
 });

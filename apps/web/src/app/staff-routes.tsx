@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { markChunkLoadFailed } from '../shared/chunk-load';
 import { paths } from '../shared/paths';
 import type { RouteHandle } from '../shared/route-handle';
@@ -8,13 +8,16 @@ import { titles } from './messages';
 
 type Loaders = typeof StaffLoaders;
 
+/** A staff screen, and the action of its route when it has one. */
+type ScreenModule = { default: ComponentType; action?: ActionFunction };
+
 /**
- * A staff route whose screen AND guard load on demand: a customer's entry chunk holds only this
- * table, none of the staff code. A failed download opens the reload modal (as lazyScreen does).
+ * A staff route whose screen, action AND guard load on demand: a customer's entry chunk holds only
+ * this table, none of the staff code. A failed download opens the reload modal (as lazyScreen does).
  */
 function staffRoute(
   pickLoader: ((loaders: Loaders) => LoaderFunction) | null,
-  screen?: () => Promise<{ default: ComponentType }>,
+  screen?: () => Promise<ScreenModule>,
 ) {
   return async () => {
     try {
@@ -25,6 +28,7 @@ function staffRoute(
       return {
         ...(loaders && pickLoader ? { loader: pickLoader(loaders) } : {}),
         ...(module ? { Component: module.default } : { element: null }),
+        ...(module?.action ? { action: module.action } : {}),
       };
     } catch {
       markChunkLoadFailed();
@@ -53,9 +57,13 @@ export const staffRoutes: RouteObject[] = [
     ),
     handle: handle(titles.staffLogin),
   },
+  // Sign-out: at once from the frame's «Выйти», after a question when opened from elsewhere.
   {
     path: paths.staff.logout.path,
-    lazy: staffRoute((l) => l.staffLogoutLoader),
+    lazy: staffRoute(
+      (l) => l.staffLogoutLoader,
+      () => import('../features/staff-auth/routes/staff-logout-page'),
+    ),
     handle: handle(titles.staffLogout),
   },
   {

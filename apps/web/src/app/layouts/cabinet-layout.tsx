@@ -36,7 +36,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LazyBanners, LazyFaqSearch, preloadFaqSearch } from '../../features/content/components/lazy';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
-import { IN_APP_SIGN_OUT } from '../../features/auth/sign-out';
+import { IN_APP_SIGN_OUT } from '../../shared/sign-out';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useSupportPhone } from '../../features/documents/company';
 import { formatCount, formatKopecks } from '../../shared/format';

@@ -2,8 +2,6 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { replace } from 'react-router';
 import { ensureStaffMe, restoreStaffSession } from '../../shared/staff/client';
 import { getStaffMe } from '../../shared/staff/session';
-import { paths } from '../../shared/paths';
-import { staffLogout } from './api';
 import {
   decideManagerRoute,
   decideStaffIndex,
@@ -11,7 +9,6 @@ import {
   decideStaffRoute,
   type StaffGuardDecision,
 } from './guards';
-import { staffAuthMessages as m } from './messages';
 
 // Loaders of the staff routes (app/staff-routes.tsx loads this module on demand): the session
 // first (a new tab renews it from the cookie), then the decisions of guards.ts.
@@ -52,12 +49,12 @@ export async function managerLoader({ request }: LoaderFunctionArgs): Promise<nu
   return null;
 }
 
-/** Not guarded, like the customer's /logout: signs out and goes to the staff sign-in. */
-export async function staffLogoutLoader(): Promise<never> {
-  try {
-    await staffLogout();
-  } catch (error) {
-    console.error(m.logoutFailed, error);
-  }
-  throw replace(paths.staff.login.getHref());
+/**
+ * /staff/logout: a new tab renews the session from its cookie first, so that the page tells a
+ * signed-in manager or author (asked, or signed out at once from the frame's «Выйти») from a
+ * visitor (sent to the sign-in). The sign-out itself is the route's action (staff-logout-page.tsx).
+ */
+export async function staffLogoutLoader(): Promise<null> {
+  await restoreStaffSession();
+  return null;
 }

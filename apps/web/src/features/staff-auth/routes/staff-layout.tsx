@@ -13,6 +13,7 @@ import { staffRoleTitles } from '@cabinet/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
+import { IN_APP_SIGN_OUT } from '../../../shared/sign-out';
 import { ConnectionBanner, RealtimeProvider, UnreadBadge, useUnreadTotal } from '../../../shared/realtime';
 import { staffQueryClient } from '../../../shared/staff/query-client';
 import { useStaffMe } from '../../../shared/staff/session';
@@ -120,6 +121,7 @@ function StaffFrame() {
             <Button
               component={Link}
               to={paths.staff.logout.getHref()}
+              state={IN_APP_SIGN_OUT}
               variant="default"
               leftSection={<IconLogout size={18} aria-hidden />}
             >
