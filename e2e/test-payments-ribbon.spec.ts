@@ -24,6 +24,9 @@ const MONEY_SCREENS = [
   '/payment?status=success',
 ];
 
+/** One screen of the cabinet layout and one of the public layout. */
+const AXE_SCREENS = ['/payments/replenish', '/payment?status=success'];
+
 const ribbon = (page: Page) => page.getByRole('status', { name: 'Тестовые платежи' });
 
 /** Opens a screen and waits until it and its calls (the company answer among them) are done. */
@@ -73,7 +76,11 @@ describe('the test payments ribbon, in the browser', () => {
             await ribbon(page).waitFor();
             expect(await ribbon(page).innerText()).toContain('Деньги не списываются');
             const label = `${viewport.width} ${path}`;
-            found.push(...(await axeViolations(page)).map((v) => `${label}: ${v}`));
+            // The ribbon is one component: axe on one screen of each layout is enough (the screens
+            // themselves are scanned in accessibility.spec.ts), and keeps this file off CI's long pole.
+            if (AXE_SCREENS.includes(path)) {
+              found.push(...(await axeViolations(page)).map((v) => `${label}: ${v}`));
+            }
             // Nothing runs off the side of a phone.
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - window.innerWidth,
