@@ -58,7 +58,7 @@ describe('title page', () => {
       fields.department,
       'КУРСОВАЯ РАБОТА',
       'по дисциплине «Финансовый менеджмент»',
-      `на тему «${fields.topic}»`,
+      'на тему «Анализ финансовой устойчивости предприятия на примере ООО „Ёлка“ и пути её повышения в условиях цифровой экономики»',
       'Выполнил(а): студент(ка) группы ЭФ-21-03',
       fields.student_name,
       'Проверил(а):',
@@ -91,7 +91,7 @@ describe('title page', () => {
         fields.department,
         'КУРСОВАЯ РАБОТА',
         'по дисциплине «Финансовый менеджмент»',
-        `на тему «${fields.topic}»`,
+        'на тему «Анализ финансовой устойчивости предприятия на примере ООО „Ёлка“ и пути её повышения в условиях цифровой экономики»',
         'Выполнил(а): студент(ка) группы ЭФ-21-03',
         fields.student_name,
         fields.supervisor_title,
@@ -131,6 +131,59 @@ describe('title page', () => {
     expect(text).not.toContain('по дисциплине');
     expect(text).not.toContain('Проверил(а)');
     expect(text).toContain('Казань 2025');
+  });
+
+  it('says «студент» or «студентка» as the profile says, both forms only when it does not', async () => {
+    const texts = async (sex: '' | 'male' | 'female') => {
+      const customer = await registerCustomer(t.app);
+      const headers = bearer(customer.access);
+      const patched = await t.app.inject({
+        method: 'PATCH',
+        url: api.profile.root,
+        headers,
+        payload: { sex },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const res = await post({ ...fields, format: 'docx' }, headers);
+      expect(res.statusCode).toBe(200);
+      return flat((await mammoth.extractRawText({ buffer: res.rawPayload })).value);
+    };
+    const female = await texts('female');
+    expect(female).toContain('Выполнила: студентка группы ЭФ-21-03');
+    expect(female).not.toContain('студент(ка)');
+    expect(female).not.toContain('Выполнил(а)');
+    const male = await texts('male');
+    expect(male).toContain('Выполнил: студент группы ЭФ-21-03');
+    expect(male).not.toContain('студент(ка)');
+    expect(male).not.toContain('Выполнил(а)');
+    expect(await texts('')).toContain('Выполнил(а): студент(ка) группы ЭФ-21-03');
+
+    // The PDF says the same.
+    const customer = await registerCustomer(t.app);
+    const headers = bearer(customer.access);
+    await t.app.inject({ method: 'PATCH', url: api.profile.root, headers, payload: { sex: 'female' } });
+    const pdf = await post({ ...fields, format: 'pdf' }, headers);
+    const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+    try {
+      expect(flat((await parser.getText()).text)).toContain('Выполнила: студентка группы ЭФ-21-03');
+    } finally {
+      await parser.destroy();
+    }
+  });
+
+  it('puts quotes inside the «ёлочки» as „лапки“, never «…«…»»', async () => {
+    const res = await post({
+      ...fields,
+      format: 'docx',
+      subject: 'Право «Общая часть»',
+      topic: 'Учёт в ООО «Ромашка» и АО "Лютик"',
+    });
+    expect(res.statusCode).toBe(200);
+    const text = flat((await mammoth.extractRawText({ buffer: res.rawPayload })).value);
+    expect(text).toContain('по дисциплине «Право „Общая часть“»');
+    expect(text).toContain('на тему «Учёт в ООО „Ромашка“ и АО „Лютик“»');
+    expect(text).not.toContain('««');
+    expect(text).not.toContain('»»');
   });
 
   it('refuses bad input with Russian field errors', async () => {

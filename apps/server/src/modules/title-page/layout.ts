@@ -32,17 +32,44 @@ export interface TitlePageLayout {
 
 const present = (s: string | undefined): s is string => !!s && s.trim() !== '';
 
-export function titlePageLayout(f: TitlePageFields): TitlePageLayout {
+/** The student's sex as the profile says it; '' when not given. */
+export type StudentSex = '' | 'male' | 'female';
+
+/**
+ * A text in «ёлочки» with the quotes inside turned to „лапки“ (the Russian rule for nested quotes):
+ * «ООО „Ромашка“», never «ООО «Ромашка»». Straight double quotes pair up into „…“ as well.
+ */
+export function quoted(s: string): string {
+  let open = true;
+  const inner = s
+    .replace(/«/g, '„')
+    .replace(/»/g, '“')
+    .replace(/"/g, () => {
+      const mark = open ? '„' : '“';
+      open = !open;
+      return mark;
+    });
+  return `«${inner}»`;
+}
+
+/** «Выполнил: студент», «Выполнила: студентка», or both forms when the profile does not say. */
+function doneBy(sex: StudentSex): string {
+  if (sex === 'male') return 'Выполнил: студент';
+  if (sex === 'female') return 'Выполнила: студентка';
+  return 'Выполнил(а): студент(ка)';
+}
+
+export function titlePageLayout(f: TitlePageFields, sex: StudentSex = ''): TitlePageLayout {
   const header: Line[] = [{ text: MINISTRY }, { text: f.university, bold: true }];
   if (present(f.faculty)) header.push({ text: f.faculty });
   if (present(f.department)) header.push({ text: f.department });
 
   const middle: Line[] = [{ text: f.work_type.toLocaleUpperCase('ru-RU'), bold: true }];
-  if (present(f.subject)) middle.push({ text: `по дисциплине «${f.subject}»` });
-  middle.push({ text: `на тему «${f.topic}»`, bold: true });
+  if (present(f.subject)) middle.push({ text: `по дисциплине ${quoted(f.subject)}` });
+  middle.push({ text: `на тему ${quoted(f.topic)}`, bold: true });
 
   const signatures: Line[] = [
-    { text: present(f.group) ? `Выполнил(а): студент(ка) группы ${f.group}` : 'Выполнил(а): студент(ка)' },
+    { text: present(f.group) ? `${doneBy(sex)} группы ${f.group}` : doneBy(sex) },
     { text: f.student_name },
   ];
   if (present(f.supervisor) || present(f.supervisor_title)) {

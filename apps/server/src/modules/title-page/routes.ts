@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { siblingFile } from '../../plugins/documents';
-import { titlePageLayout } from './layout';
+import { titlePageLayout, type StudentSex } from './layout';
 import type renderTitlePage from './render';
 
 const CONTENT_TYPES = {
@@ -34,7 +34,14 @@ export default async function titlePageRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { format, ...fields } = request.body;
-      const file = await render({ format, layout: titlePageLayout(fields) });
+      // «студент» or «студентка» as the customer's profile says; both forms only when it does not.
+      const user = await app.database.db
+        .selectFrom('users')
+        .select('sex')
+        .where('id', '=', request.userId)
+        .executeTakeFirst();
+      const sex: StudentSex = user?.sex === 'male' || user?.sex === 'female' ? user.sex : '';
+      const file = await render({ format, layout: titlePageLayout(fields, sex) });
       return reply
         .type(CONTENT_TYPES[format])
         .header('content-disposition', contentDisposition(titlePageFileName(fields.topic, format)))
