@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CUSTOMER, MANAGER } from './support/api';
 import { createCustomer, login } from './support/auth';
 import { axeViolations } from './support/axe';
-import { newPage } from './support/browser';
+import { appTookOver, newPage } from './support/browser';
 import { backgroundOf, contrast, parseColor, shadowColor, styleOf } from './support/contrast';
 import { useBrowser } from './support/fixtures';
 import { staffScreens, VISITOR_SCREENS, workspaceScreens, type Screen } from './support/screens';
@@ -205,6 +205,7 @@ describe('the skip link', () => {
   it('is the first stop on /login and moves the focus into main', async () => {
     const { page, context, errors } = await newPage(browser(), inject('baseUrl'));
     await page.goto('/login');
+    await appTookOver(page);
     await skipFromTop(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -270,6 +271,8 @@ describe.each(['light', 'dark'] as const)('component colours in the %s theme', (
   it('keeps the placeholder of a field in error grey', async () => {
     const { page, context } = await themedPage();
     await page.goto('/login');
+    // The prerendered markup is swapped for the app's: an element read before that is detached.
+    await appTookOver(page);
     await page.waitForLoadState('networkidle');
     const email = page.getByLabel('E-mail');
     const grey = await styleOf(email, 'color', '::placeholder');
@@ -286,6 +289,8 @@ describe.each(['light', 'dark'] as const)('component colours in the %s theme', (
   it('on the visitor screens: tab indicator, input and check-box borders, focus ring', async () => {
     const { page, context } = await themedPage();
     await page.goto('/login');
+    // The prerendered markup is swapped for the app's: an element read before that is detached.
+    await appTookOver(page);
     await page.waitForLoadState('networkidle');
     const tab = page.locator('[role=tab][aria-selected=true]').first();
     expect(
@@ -294,6 +299,7 @@ describe.each(['light', 'dark'] as const)('component colours in the %s theme', (
     expect(await checkFocusRings(page, 8)).toEqual([]);
 
     await page.goto('/registration');
+    await appTookOver(page);
     await page.waitForLoadState('networkidle');
     const controls = page.locator('.mantine-Input-input, .mantine-Checkbox-input');
     expect(await controls.count()).toBeGreaterThan(2);
