@@ -266,8 +266,8 @@ describe('avatar', () => {
     let done = false;
     const watch = (async () => {
       while (!done) {
-        mostActive = Math.max(mostActive, avatarRenders.active);
-        mostWaiting = Math.max(mostWaiting, avatarRenders.waiting);
+        mostActive = Math.max(mostActive, avatarRenders.activeCount);
+        mostWaiting = Math.max(mostWaiting, avatarRenders.pendingCount);
         await new Promise((r) => setTimeout(r, 2));
       }
     })();
@@ -277,7 +277,7 @@ describe('avatar', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(mostActive).toBe(2);
     expect(mostWaiting).toBeGreaterThanOrEqual(1);
-    expect([avatarRenders.active, avatarRenders.waiting]).toEqual([0, 0]);
+    expect([avatarRenders.activeCount, avatarRenders.pendingCount]).toEqual([0, 0]);
   });
 
   it('limits uploads per address like the other costly requests', async () => {

@@ -9,9 +9,9 @@ import {
 } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { Readable } from 'node:stream';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { DB } from '../../db/types';
-import { ConcurrencyLimit } from '../../lib/concurrency';
 import { HttpError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import { lockCustomer } from '../orders/repo';
@@ -33,7 +33,7 @@ const MAX_INPUT_PIXELS = AVATAR_MAX_MEGAPIXELS * 1_000_000;
  * Avatars rendered at once by this instance; the others wait their turn. Each holds its decoded
  * image (up to 96 MB at 24 megapixels), so five at once doubled the server's memory.
  */
-export const avatarRenders = new ConcurrencyLimit(2);
+export const avatarRenders = pLimit(2);
 
 const WEBP_QUALITY = 82;
 
@@ -119,7 +119,7 @@ export class AvatarService {
 
   /** Stores the new squares, then swaps the rows under the customer's lock and drops the old files. */
   async replace(userId: number, input: Buffer): Promise<Avatar> {
-    const images = await avatarRenders.run(() => renderAvatar(input));
+    const images = await avatarRenders(() => renderAvatar(input));
     const saved: Array<{ size: AvatarSize; storedName: string; bytes: number }> = [];
     try {
       for (const [size, image] of images) {
