@@ -13,6 +13,7 @@ import authModule from './modules/auth/index';
 import attributionModule from './modules/attribution/index';
 import callbackRoutes from './modules/callbacks/routes';
 import certificatesModule from './modules/certificates/index';
+import chatBusPlugin from './modules/chat/bus-plugin';
 import chatModule from './modules/chat/index';
 import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/index';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(referenceModule);
   await app.register(storagePlugin);
   await app.register(avatarRoutes);
+  await app.register(chatBusPlugin);
   await app.register(ordersModule);
   await app.register(staffModule);
   await app.register(staffOrderRoutes);

@@ -6,52 +6,19 @@ import {
   type WorkType,
   staffApi,
 } from '@cabinet/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../src/modules/chat/types';
 import { TestSocket, listenForSockets } from './chat-socket-client';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { orderBody, placeOrder, workTypes } from './orders-fixtures';
 import { createStaff, payInDb, type TestStaff } from './staff-fixtures';
+import { freePort, startRedis, stopRedis } from './support/redis';
 
 type Auth = { authorization: string };
 const tokenOf = (auth: Auth) => auth.authorization.replace(/^Bearer /, '');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A Redis of this test's own (never the shared one: it is killed and started again). */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(true)); // taken: the Redis listens
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
-    });
-    if (up) return redis;
-    if (Date.now() > end) throw new Error('redis-server did not start');
-    await pause(50);
-  }
-}
-
-async function stopRedis(redis: ChildProcess): Promise<void> {
-  if (redis.exitCode !== null || redis.signalCode !== null) return;
-  const exited = new Promise((resolve) => redis.once('exit', resolve));
-  redis.kill('SIGKILL');
-  await exited;
-}
 
 /**
  * Two server instances on one PostgreSQL database and one Redis (the scale-out of spec §7): a

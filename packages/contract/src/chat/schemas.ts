@@ -195,6 +195,31 @@ export const CHAT_ERROR_CODES = [
   'internal',
 ] as const;
 
+/**
+ * What an `order` frame says changed (ADR 026). A notice, not the data: each viewer reads its own
+ * face of the order again, so the frame is the same for the customer, the author and a manager.
+ */
+export const ORDER_EVENT_KINDS = [
+  /** The order's status. */
+  'status',
+  /** The price (what the customer pays, and what that is made of). */
+  'price',
+  'deadline',
+  /** The assigned author. */
+  'performer',
+  /** Files added, or marked reviewed. */
+  'files',
+  /** A rework request opened, answered or written in. */
+  'reworks',
+  /** A care (quality) request opened, answered or written in. */
+  'care',
+  /** A payment settled for the order (what is paid, and what is owed). */
+  'payments',
+  /** A new entry in the order's timeline. */
+  'timeline',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
 /** Server → client. */
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   /** First frame after the handshake: who the socket belongs to and when its token expires. */
@@ -227,6 +252,14 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
       unread: z.number().int().nonnegative(),
       total: z.number().int().nonnegative(),
     }),
+  }),
+  /**
+   * Something about an order changed: sent after the change is committed to the order's customer,
+   * its author and every manager, who read again what the kinds concern.
+   */
+  z.object({
+    type: z.literal('order'),
+    payload: z.object({ order_id: id, kinds: z.array(z.enum(ORDER_EVENT_KINDS)).min(1) }),
   }),
   /** Someone else is typing in a subscribed order. */
   z.object({ type: z.literal('typing'), payload: z.object({ order_id: id, author: ActorSchema }) }),

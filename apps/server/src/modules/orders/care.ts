@@ -161,6 +161,7 @@ export async function createCare(
     await recordEvent(trx, orderId, 'care_opened', customerActor, { care_id: id, kind: body.kind }, at);
     return id;
   });
+  await ctx.changed(orderId, ['care', 'timeline']);
   return getCare(ctx, orderId, careId, 'customer');
 }
 
@@ -223,6 +224,7 @@ export async function postCareMessage(
       await notifyCustomer(trx, ctx, orderId, 'care_answered', { closed: state === 'closed' });
     }
   });
+  await ctx.changed(orderId, ['care', 'timeline']);
   return getCare(ctx, orderId, careId, fromCustomer ? 'customer' : 'staff');
 }
 

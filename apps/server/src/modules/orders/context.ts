@@ -1,10 +1,11 @@
-import { earliestDeadline, orderMessages } from '@cabinet/contract';
+import { earliestDeadline, orderMessages, type OrderEventKind } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
+import type { OrderChanges } from '../chat/order-events';
 import type { ListPageReader } from './list-read';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';
@@ -18,6 +19,8 @@ export interface OrdersDeps {
   /** Reads a page of the list's read model as JSON bytes, in one snapshot (SQLite's reader). */
   listPageReader?: ListPageReader;
   storage: Storage;
+  /** Tells the order's sockets what changed (ADR 026); tests that build the service without it tell nobody. */
+  events?: OrderChanges;
   /** Queues the order-placed mail; tests that build the service without it place no orders. */
   mailer?: Pick<Mailer, 'send'>;
   config: Pick<
@@ -39,6 +42,18 @@ export class OrdersContext {
   }
 
   private referenceCache: Promise<ReferenceTitles> | null = null;
+
+  /**
+   * The one way the orders module tells an order's customer, author and managers that it changed
+   * (an `order` frame, ADR 026). Call after the transaction has committed; never throws.
+   */
+  changed(
+    orderId: number,
+    kinds: readonly OrderEventKind[],
+    opts?: { formerAuthor?: number | null },
+  ): Promise<void> {
+    return this.deps.events?.changed(orderId, kinds, opts) ?? Promise.resolve();
+  }
 
   /** Loaded once: reference lists change only with a migration, that is with a restart. */
   titles(db: Kysely<DB> = this.db): Promise<ReferenceTitles> {

@@ -68,6 +68,7 @@ export async function editOrder(
     });
     await attachPending(ctx, trx, userId, id, body.files ?? [], 'customer');
   });
+  await ctx.changed(id, ['status', 'price', 'deadline', 'files']);
   return getOrder(ctx, userId, id);
 }
 
@@ -86,5 +87,6 @@ export async function addFilesWithoutQc(
     if (isEditable(row.status_id)) throw new HttpError(409, orderMessages.stillEditable);
     await attachPending(ctx, trx, userId, id, fileIds, 'without_qc');
   });
+  await ctx.changed(id, ['files']);
   return getOrder(ctx, userId, id);
 }

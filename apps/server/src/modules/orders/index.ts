@@ -20,6 +20,7 @@ export default fp(
       storage: app.storage,
       mailer: app.mailer,
       config: app.config,
+      events: app.orderEvents,
       ...(app.database.reader
         ? {
             listVersion: sqliteListVersion(app.database.reader),
@@ -51,5 +52,5 @@ export default fp(
       await sweeping;
     });
   },
-  { name: 'orders-module', dependencies: ['db', 'auth', 'storage', 'mailer'] },
+  { name: 'orders-module', dependencies: ['db', 'auth', 'storage', 'mailer', 'chat-bus'] },
 );

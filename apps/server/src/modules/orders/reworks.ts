@@ -200,6 +200,7 @@ export async function createRework(
     });
     return id;
   });
+  await ctx.changed(orderId, ['reworks', 'status', 'timeline']);
   return getRework(ctx, orderId, reworkId, 'customer');
 }
 
@@ -251,5 +252,6 @@ export async function answerRework(
     });
     await notifyCustomer(trx, ctx, orderId, 'rework_answered', { reworkNumber: rework.number });
   });
+  await ctx.changed(orderId, ['reworks', 'status', 'files', 'timeline']);
   return getRework(ctx, orderId, reworkId, 'staff');
 }

@@ -69,6 +69,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     mailer: app.mailer,
     config: app.config,
+    events: app.orderEvents,
   });
 
   /**

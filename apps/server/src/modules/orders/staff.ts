@@ -382,6 +382,11 @@ export async function updateStaffOrder(
       await notifyCustomer(trx, ctx, orderId, 'priced');
     }
   });
+  await ctx.changed(orderId, [
+    'deadline',
+    'timeline',
+    ...(body.price === undefined ? [] : (['price', 'status'] as const)),
+  ]);
   return staffOrderDetail(ctx, staff, orderId);
 }
 
@@ -396,8 +401,10 @@ export async function assignPerformer(
   performerId: number,
 ): Promise<StaffOrder> {
   const actor = actorOf(staff);
+  let formerAuthor: number | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     const order = await staffOrderRow(trx, staff, orderId, true);
+    formerAuthor = order.performer_id;
     requireOpen(order);
     const performer = await trx
       .selectFrom('staff_users')
@@ -425,6 +432,7 @@ export async function assignPerformer(
       .execute();
     await recordEvent(trx, orderId, 'author_assigned', actor, data, at);
   });
+  await ctx.changed(orderId, ['performer', 'status', 'timeline'], { formerAuthor });
   return staffOrderDetail(ctx, staff, orderId);
 }
 
@@ -466,5 +474,6 @@ export async function changeStatus(
     }
     await moveStatus(trx, order, to, actor);
   });
+  await ctx.changed(orderId, ['status', 'price', 'timeline']);
   return staffOrderDetail(ctx, staff, orderId);
 }

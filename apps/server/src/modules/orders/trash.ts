@@ -8,8 +8,8 @@ import * as repo from './repo';
 import { requireTransition, storedStatus } from './statuses';
 
 /** Moves an order to the trash (status 16 "archived order"), remembering where it was. */
-export function trashOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function trashOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
+  const order = await ctx.db.transaction().execute(async (trx) => {
     // Locked (PostgreSQL): a manager's move at the same moment waits, and is not overwritten.
     const row = await lockOrder(trx, id);
     if (row?.user_id !== userId) throw notFound();
@@ -23,11 +23,13 @@ export function trashOrder(ctx: OrdersContext, userId: number, id: number): Prom
     });
     return getOrder(ctx, userId, id, trx);
   });
+  await ctx.changed(id, ['status']);
+  return order;
 }
 
 /** Brings an order back from the trash to the status it was trashed from. */
-export function restoreOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function restoreOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
+  const order = await ctx.db.transaction().execute(async (trx) => {
     // Locked (PostgreSQL): a manager's move at the same moment waits, and is not overwritten.
     const row = await lockOrder(trx, id);
     if (row?.user_id !== userId) throw notFound();
@@ -42,4 +44,6 @@ export function restoreOrder(ctx: OrdersContext, userId: number, id: number): Pr
     });
     return getOrder(ctx, userId, id, trx);
   });
+  await ctx.changed(id, ['status']);
+  return order;
 }

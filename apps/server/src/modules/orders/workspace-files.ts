@@ -192,6 +192,7 @@ export async function storeStaffFiles(
     }
     return inserted;
   });
+  await ctx.changed(orderId, ['files', 'status', 'timeline']);
   return workspaceFiles(ctx.db, orderId, 'staff', rows);
 }
 
@@ -231,6 +232,7 @@ export async function storeCustomerFiles(
       })),
     );
   });
+  await ctx.changed(orderId, ['files']);
   return workspaceFiles(ctx.db, orderId, 'customer', rows);
 }
 
@@ -245,6 +247,7 @@ export async function markReviewed(
   if (!row || row.kind === 'ajax') throw fileNotFound();
   if (!isReceived(row.kind)) throw new HttpError(409, workspaceMessages.notReviewable);
   await ctx.db.updateTable('order_files').set({ is_reviewed: 1 }).where('id', '=', fileId).execute();
+  await ctx.changed(orderId, ['files']);
   const [file] = await workspaceFiles(ctx.db, orderId, 'customer', [{ ...row, is_reviewed: 1 }]);
   return file as WorkspaceFile;
 }

@@ -158,6 +158,7 @@ export class CustomerWorkspace {
         throw new HttpError(409, workspaceMessages.acceptNotReady);
       await moveStatus(trx, order, OrderStatusId.completed, customerActor, { kind: 'accepted' });
     });
+    await this.ctx.changed(orderId, ['status', 'timeline']);
     return getOrder(this.ctx, userId, orderId);
   }
 }

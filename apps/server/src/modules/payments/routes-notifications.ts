@@ -69,7 +69,12 @@ export default async function notificationRoutes(fastify: FastifyInstance): Prom
       }
       let outcome: Awaited<ReturnType<typeof applyProviderPayment>>;
       try {
-        outcome = await applyProviderPayment(app.database.db, app.paymentProvider, object.id);
+        outcome = await applyProviderPayment(
+          app.database.db,
+          app.paymentProvider,
+          object.id,
+          app.orderEvents,
+        );
       } catch (err) {
         if (err instanceof YookassaError && err.status === 404) {
           log.warn('yookassa notification: the API knows no such payment');

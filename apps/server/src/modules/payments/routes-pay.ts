@@ -37,6 +37,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
     installmentsEnabled: app.config.INSTALLMENTS_ENABLED,
     bonusMaxPercent: app.config.BONUS_MAX_PERCENT,
     log: (err) => app.log.error({ err }, 'payment provider failed'),
+    events: app.orderEvents,
   };
 
   app.get(

@@ -280,7 +280,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
   async function finish(reply: FastifyReply, row: BankRow, outcome: 'succeeded' | 'canceled') {
     const bank = provider as TestProvider;
     const decided = await bank.complete(row.id, outcome);
-    await applyProviderPayment(db, bank, row.id);
+    await applyProviderPayment(db, bank, row.id, app.orderEvents);
     const target = decided.status === 'succeeded' ? returnUrlOf(row) : failUrl;
     return reply.header('cache-control', 'no-store').redirect(target, 303);
   }
@@ -291,7 +291,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
    * the page says it is done.
    */
   async function alreadyDone(reply: FastifyReply, row: BankRow) {
-    await applyProviderPayment(db, provider as TestProvider, row.id);
+    await applyProviderPayment(db, provider as TestProvider, row.id, app.orderEvents);
     return completedPage(reply, row, 409);
   }
 

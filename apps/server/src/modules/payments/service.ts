@@ -26,7 +26,8 @@ import { certificateReturnPath, certificateTitle, lockCertificate } from '../cer
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import { financesOf } from './ledger';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
-import { paymentData, settleInTrx, type PaymentData } from './settle';
+import type { OrderChanges } from '../chat/order-events';
+import { announcePayment, paymentData, settleInTrx, type PaymentData } from './settle';
 
 /**
  * Paying (issue 11, spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,
@@ -45,6 +46,8 @@ export interface PayDeps {
   bonusMaxPercent: number;
   /** Where a provider's failure is told (the app's logger). */
   log?: (err: unknown) => void;
+  /** Told which orders a balance payment paid, after its commit (ADR 026). */
+  events?: OrderChanges;
 }
 
 export const payMessages = {
@@ -398,7 +401,7 @@ async function execute(
   makePlan: (trx: Kysely<DB>) => Promise<Plan>,
 ): Promise<PayResult> {
   if (method === 'balance') {
-    return deps.db.transaction().execute(async (trx) => {
+    const paid = await deps.db.transaction().execute(async (trx) => {
       // The customer first: concurrent payments from one balance queue here (PostgreSQL's row
       // lock; SQLite runs one write transaction at a time), then the ledger refuses a negative.
       await lockCustomer(trx, userId);
@@ -408,6 +411,8 @@ async function execute(
       await settleInTrx(trx, id, { status: 'succeeded', amount: p.amount });
       return { pay_id: id, status: 'succeeded' as const };
     });
+    if (deps.events) await announcePayment(deps.db, deps.events, paid.pay_id);
+    return paid;
   }
   const { id, p } = await deps.db.transaction().execute(async (trx) => {
     const p = await makePlan(trx);

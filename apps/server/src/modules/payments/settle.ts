@@ -5,6 +5,7 @@ import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
 import { activateCertificate } from '../certificates/repo';
+import type { OrderChanges } from '../chat/order-events';
 import { creditReferralReward } from '../referrals/reward';
 import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
@@ -79,13 +80,41 @@ export interface SettleOutcome {
   amount: number;
 }
 
-/** Settles the payment in its own transaction; 'unchanged' when it was already settled (or absent). */
+/**
+ * Settles the payment in its own transaction; 'unchanged' when it was already settled (or absent).
+ * `events`: told after the commit which orders the payment paid (ADR 026).
+ */
 export async function settlePayment(
   db: Kysely<DB>,
   paymentId: number,
   outcome: SettleOutcome,
+  events?: OrderChanges,
 ): Promise<'settled' | 'unchanged'> {
-  return db.transaction().execute((trx) => settleInTrx(trx, paymentId, outcome));
+  const result = await db.transaction().execute((trx) => settleInTrx(trx, paymentId, outcome));
+  if (result === 'settled' && events) await announcePayment(db, events, paymentId);
+  return result;
+}
+
+/**
+ * Tells the sockets of every order a succeeded payment paid (its share, a tip) that the order's
+ * payments, status and timeline moved. Call after the payment's transaction has committed.
+ */
+export async function announcePayment(
+  db: Kysely<DB>,
+  events: OrderChanges,
+  paymentId: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('payments')
+    .select(['status', 'purpose', 'object_id', 'data'])
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  if (row?.status !== 'succeeded') return;
+  const ids =
+    row.purpose === 'tip'
+      ? [row.object_id ?? 0]
+      : (paymentData(row).orders ?? []).map((o) => o.id).filter((id) => Number.isInteger(id));
+  for (const id of new Set(ids)) await events.changed(id, ['payments', 'status', 'timeline']);
 }
 
 /**
@@ -263,6 +292,7 @@ export async function applyProviderPayment(
   db: Kysely<DB>,
   provider: PaymentProvider,
   providerPaymentId: string,
+  events?: OrderChanges,
 ): Promise<ApplyResult> {
   const remote = await provider.getPayment(providerPaymentId);
   let row = await db
@@ -286,5 +316,5 @@ export async function applyProviderPayment(
   if (!row) return 'unknown';
   if (remote.status === 'pending' || remote.status === 'waiting_for_capture') return 'unchanged';
   if (remote.status === 'succeeded' && remote.amount !== row.amount) return 'mismatch';
-  return settlePayment(db, row.id, { status: remote.status, amount: remote.amount });
+  return settlePayment(db, row.id, { status: remote.status, amount: remote.amount }, events);
 }
