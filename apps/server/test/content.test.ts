@@ -5,10 +5,12 @@ import {
   contentMessages,
   FaqListSchema,
   foldForSearch,
+  OrderStatusId,
   SpaceSchema,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { orderBody, placeOrder, setStatus, workTypes } from './orders-fixtures';
 
 describe('content: spaces, FAQ, banners', () => {
   let t: TestApp;
@@ -109,15 +111,43 @@ describe('content: spaces, FAQ, banners', () => {
     expect(Object.keys(res.json().errors)).toEqual(['answer']);
   });
 
-  it('lists the three seeded banners with relative links', async () => {
-    const res = await get(api.content.banners);
-    expect(res.statusCode).toBe(200);
-    const { results } = BannerListSchema.parse(res.json());
-    expect(results).toHaveLength(3);
-    expect(results.map((b) => b.title)).toContain('Диплом за полцены');
-    for (const b of results) {
+  it('lists the seeded banners with relative links, the diploma offer only after a completed order', async () => {
+    const banners = async (headers: { authorization: string }) => {
+      const res = await t.app.inject({ method: 'GET', url: api.content.banners, headers });
+      expect(res.statusCode).toBe(200);
+      return BannerListSchema.parse(res.json()).results;
+    };
+    // A new customer: no «Уже заказывали у нас?» — they have not.
+    const fresh = await banners(auth);
+    expect(fresh.map((b) => b.title)).toEqual(['Приведите друга', 'Проверка оригинальности']);
+    for (const b of fresh) {
       expect(b.href.startsWith('/')).toBe(true);
       expect(b).not.toHaveProperty('image');
     }
+
+    const customer = bearer((await registerCustomer(t.app)).access);
+    const [workType] = await workTypes(t.app, customer);
+    const order = await placeOrder(t.app, customer, orderBody(workType!));
+    // Work delivered but not accepted yet: still not a returning customer.
+    await setStatus(t.app, order.id, OrderStatusId.review);
+    expect((await banners(customer)).map((b) => b.title)).not.toContain('Диплом за полцены');
+
+    await setStatus(t.app, order.id, OrderStatusId.completed);
+    const returning = await banners(customer);
+    expect(returning.map((b) => b.title)).toEqual([
+      'Диплом за полцены',
+      'Приведите друга',
+      'Проверка оригинальности',
+    ]);
+    expect(returning[0]?.text).toContain('Уже заказывали у нас?');
+
+    // The completed order moved to the trash still counts; another customer's does not.
+    await t.app.database.db
+      .updateTable('orders')
+      .set({ status_id: OrderStatusId.trashed, trashed_from_status: OrderStatusId.completed, is_trash: 1 })
+      .where('id', '=', order.id)
+      .execute();
+    expect((await banners(customer)).map((b) => b.title)).toContain('Диплом за полцены');
+    expect((await banners(auth)).map((b) => b.title)).not.toContain('Диплом за полцены');
   });
 });

@@ -1,4 +1,11 @@
-import { foldForSearch, SpaceBlockSchema, type Banner, type FaqItem, type Space } from '@cabinet/contract';
+import {
+  foldForSearch,
+  OrderStatusId,
+  SpaceBlockSchema,
+  type Banner,
+  type FaqItem,
+  type Space,
+} from '@cabinet/contract';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../../db/index';
@@ -51,6 +58,27 @@ export class ContentRepo {
       .orderBy('id')
       .execute();
     return rows.map(({ image, ...rest }) => (image ? { ...rest, image } : rest));
+  }
+
+  /** The customer has an order whose work they accepted (status 7), in the trash afterwards too. */
+  async hasCompletedOrder(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('is_fake', '=', 0)
+      .where((eb) =>
+        eb.or([
+          eb('status_id', '=', OrderStatusId.completed),
+          eb.and([
+            eb('status_id', '=', OrderStatusId.trashed),
+            eb('trashed_from_status', '=', OrderStatusId.completed),
+          ]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }
 

@@ -45,11 +45,12 @@ export default async function contentRoutes(fastify: FastifyInstance, opts: { se
     {
       schema: {
         tags,
-        summary: 'Баннеры для карусели',
+        summary:
+          'Баннеры для карусели (предложение дипломной со скидкой — только тем, у кого есть выполненный заказ)',
         security,
         response: { 200: BannerListSchema, ...errorResponses(401) },
       },
     },
-    () => service.banners(),
+    (request) => service.banners(request.userId),
   );
 }

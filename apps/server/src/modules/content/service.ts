@@ -2,6 +2,14 @@ import { contentMessages, type Banner, type FaqItem, type Space } from '@cabinet
 import { HttpError } from '../../plugins/errors';
 import type { ContentRepo } from './repo';
 
+/**
+ * Banners for customers who have had a work accepted, by where they lead: the diploma at half
+ * price is an offer to those who already ordered from us («Уже заказывали у нас?»), and to anyone
+ * else it reads as a promise the service would not keep. The banners table has no audience column;
+ * the offer's space is the one such banner.
+ */
+export const RETURNING_CUSTOMER_BANNERS: ReadonlySet<string> = new Set(['/space/diplom-half-price']);
+
 /** Spaces, FAQ and banners: read-only for the customer. */
 export class ContentService {
   constructor(private readonly repo: ContentRepo) {}
@@ -16,7 +24,14 @@ export class ContentService {
     return { results: await this.repo.faq(query ?? '') };
   }
 
-  async banners(): Promise<{ results: Banner[] }> {
-    return { results: await this.repo.banners() };
+  /** The carousel's banners for this customer: the returning customers' offers only to those with a completed order. */
+  async banners(userId: number): Promise<{ results: Banner[] }> {
+    const [banners, returning] = await Promise.all([
+      this.repo.banners(),
+      this.repo.hasCompletedOrder(userId),
+    ]);
+    return {
+      results: returning ? banners : banners.filter((b) => !RETURNING_CUSTOMER_BANNERS.has(b.href)),
+    };
   }
 }

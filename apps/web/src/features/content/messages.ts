@@ -11,5 +11,9 @@ export const contentMessages = {
   bannerPrevious: 'Предыдущий баннер',
   bannerNext: 'Следующий баннер',
   bannerGoTo: (n: number, total: number) => `Баннер ${n} из ${total}`,
+  bannersIndicators: 'Выбор баннера',
+  /** What a screen reader calls the carousel and its slides (Mantine's own words are English). */
+  carouselRole: 'карусель',
+  slideRole: 'слайд',
   bannerMore: 'Подробнее',
 } as const;

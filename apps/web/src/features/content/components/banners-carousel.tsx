@@ -1,13 +1,14 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Anchor, Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Image, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { Banner } from '@cabinet/contract';
 import Autoplay from 'embla-carousel-autoplay';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
+import classes from './banners-carousel.module.css';
 import {
   BANNER_MIN_HEIGHT,
   CAROUSEL_AUTOPLAY_MS,
@@ -50,40 +51,67 @@ export function BannersCarousel() {
   }, [reducedMotion]);
   // The banner on screen; the others are inert, so neither Tab nor a screen reader reaches what is hidden.
   const [selected, setSelected] = useState(0);
+  // Focus or the pointer inside hold the autoplay: only then is a change the person's own, worth saying.
+  const [holding, setHolding] = useState(false);
   const banners = (data ?? []).flatMap((b) => {
     const href = safeHref(b.href);
     return href ? [{ ...b, href }] : [];
   });
+  const multiple = banners.length > 1;
+  // Mantine names the dots' tablist «Slides» after any attribute given to it; React sets that
+  // constant once, so the Russian name put on it here stays.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    frame.current?.querySelector('[role="tablist"]')?.setAttribute('aria-label', m.bannersIndicators);
+  }, [multiple]);
   if (banners.length === 0) return null;
 
   return (
-    <Carousel
-      aria-label={m.bannersLabel}
-      emblaOptions={settings.emblaOptions}
-      plugins={plugins}
-      withIndicators={banners.length > 1}
-      withControls={banners.length > 1}
-      withKeyboardEvents
-      onSlideChange={setSelected}
-      previousControlProps={{ 'aria-label': m.bannerPrevious }}
-      nextControlProps={{ 'aria-label': m.bannerNext }}
-      getIndicatorProps={(i) => ({ 'aria-label': m.bannerGoTo(i + 1, banners.length) })}
+    <Box
+      ref={frame}
+      onFocus={() => setHolding(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHolding(false);
+      }}
     >
-      {banners.map((banner, i) => (
-        <Carousel.Slide
-          key={banner.id}
-          aria-roledescription="slide"
-          aria-label={m.bannerGoTo(i + 1, banners.length)}
-          inert={i !== selected}
-        >
-          <BannerCard banner={banner} />
-        </Carousel.Slide>
-      ))}
-    </Carousel>
+      {/* Russian instead of Mantine's «Slide 1 of 3»; silent while the banners change by themselves. */}
+      <VisuallyHidden role="status" aria-live={plugins.length > 0 && !holding ? 'off' : 'polite'} aria-atomic>
+        {multiple ? m.bannerGoTo(selected + 1, banners.length) : null}
+      </VisuallyHidden>
+      <Carousel
+        aria-label={m.bannersLabel}
+        aria-roledescription={m.carouselRole}
+        emblaOptions={settings.emblaOptions}
+        plugins={plugins}
+        withIndicators={multiple}
+        withControls={multiple}
+        classNames={{ root: classes.root, indicator: classes.indicator }}
+        withKeyboardEvents
+        onSlideChange={setSelected}
+        previousControlProps={{ 'aria-label': m.bannerPrevious }}
+        nextControlProps={{ 'aria-label': m.bannerNext }}
+        getIndicatorProps={(i) => ({ 'aria-label': m.bannerGoTo(i + 1, banners.length) })}
+      >
+        {banners.map((banner, i) => (
+          <Carousel.Slide
+            key={banner.id}
+            aria-roledescription={m.slideRole}
+            aria-label={m.bannerGoTo(i + 1, banners.length)}
+            inert={i !== selected}
+          >
+            <BannerCard banner={banner} multiple={multiple} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </Box>
   );
 }
 
-function BannerCard({ banner }: { banner: Banner }) {
+/**
+ * The text keeps clear of what the carousel lays over the card: the arrows at the sides (12 px
+ * from the edge, 26 px wide) and the dots at the foot.
+ */
+function BannerCard({ banner, multiple }: { banner: Banner; multiple: boolean }) {
   const image = banner.image ? safeImageSrc(banner.image, window.location.origin) : null;
   const link = isInternal(banner.href) ? (
     <Anchor component={Link} to={banner.href} fw={600}>
@@ -98,8 +126,9 @@ function BannerCard({ banner }: { banner: Banner }) {
     <Paper
       withBorder
       radius="md"
-      p="md"
-      px={{ base: 'md', sm: 56 }}
+      pt="md"
+      pb={multiple ? 36 : 'md'}
+      px={multiple ? { base: 48, sm: 56 } : 'md'}
       bg="var(--app-surface)"
       h="100%"
       mih={BANNER_MIN_HEIGHT}
