@@ -15,8 +15,10 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { RealtimeClient, type ConnectionState, type RealtimeClientOptions } from './client';
+import { refreshAfterReconnect, refreshOrderChange } from './order-events';
 import { customerSession, loadStaffSession, type RealtimeSession } from './token-source';
 import { replaceUnread, resetUnread, setOrderUnread, unreadMark } from './unread-store';
 
@@ -59,7 +61,38 @@ export function RealtimeProvider({ side, children, clientOptions }: RealtimeProv
     };
   }, [side]);
 
-  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+  return (
+    <RealtimeContext.Provider value={client}>
+      <OrderEventsSync side={side} />
+      {children}
+    </RealtimeContext.Provider>
+  );
+}
+
+/**
+ * Keeps the cached orders true to the server (ADR 026): an `order` frame reads again exactly the
+ * queries it concerns, and a reconnect — not the first connect — reads once every order query on
+ * screen, for what changed while the socket was down. No polling: nothing happens between frames.
+ */
+function OrderEventsSync({ side }: { side: 'customer' | 'staff' }) {
+  const client = useClient();
+  // Read from the context, not useQueryClient(): a layout rendered without a query client (unit
+  // tests of the socket) just has nothing to refresh.
+  const queries = useContext(QueryClientContext);
+  useEffect(() => {
+    if (!client || !queries) return;
+    const offFrame = client.onFrame((frame) => {
+      if (frame.type === 'order') void refreshOrderChange(queries, side, frame.payload);
+    });
+    const offReady = client.onReady(({ first }) => {
+      if (!first) void refreshAfterReconnect(queries, side);
+    });
+    return () => {
+      offFrame();
+      offReady();
+    };
+  }, [client, queries, side]);
+  return null;
 }
 
 function run(
