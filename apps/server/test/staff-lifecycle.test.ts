@@ -55,39 +55,42 @@ describe('the order lifecycle through the staff API', () => {
   it('prices an order in «Оценка стоимости»: it awaits payment, the timeline says who, the customer is mailed', async () => {
     const id = await newOrder();
     const before = await mailCount(t.app, customer.email);
-    const res = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 512_300 });
+    const res = await inject(manager.auth, 'PATCH', staffApi.order(id), { cost: 512_300 });
     expect(res.statusCode, res.body).toBe(200);
     const order = StaffOrderSchema.parse(res.json());
     expect(order.status.id).toBe(OrderStatusId.awaitingPayment);
-    expect(order.price).toBe(512_300);
-    expect(order.cost - order.discount).toBe(512_300);
+    // The price set is before the order's discounts (ADR 027); the customer pays it less them.
+    expect(order.cost).toBe(512_300);
+    expect(order.price).toBe(512_300 - order.discount);
+    expect(order.discounts.reduce((sum, d) => sum + d.amount, 0)).toBe(order.discount);
     expect(order.next_statuses).not.toContain(OrderStatusId.searchingAuthor);
     expect(await events(id)).toEqual([
       {
         kind: 'priced',
         actor_role: 'manager',
         staff_id: manager.id,
-        data: { from: 1, to: 2, price: 512_300 },
+        data: { from: 1, to: 2, price: order.price, cost: 512_300 },
       },
     ]);
     expect(await mailCount(t.app, customer.email)).toBe(before + 1);
 
     // In «Ожидает оплаты» the price changes and the status stays.
-    const again = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 480_000 });
+    const again = await inject(manager.auth, 'PATCH', staffApi.order(id), { cost: 480_000 });
     expect(again.statusCode).toBe(200);
-    expect(StaffOrderSchema.parse(again.json())).toMatchObject({ price: 480_000, status: { id: 2 } });
+    const repriced = StaffOrderSchema.parse(again.json());
+    expect(repriced).toMatchObject({ cost: 480_000, price: 480_000 - repriced.discount, status: { id: 2 } });
     expect((await events(id)).map((e) => e.kind)).toEqual(['priced', 'priced']);
 
     // The customer sees the new price.
     const mine = await inject(customer.auth, 'GET', api.orders.byId(id));
-    expect((mine.json() as { price: number }).price).toBe(480_000);
+    expect((mine.json() as { price: number }).price).toBe(repriced.price);
 
     // Paid: the price is locked.
     await payInDb(t.app, id);
     const locked = await inject(manager.auth, 'PATCH', staffApi.order(id), { price: 100_000 });
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({ detail: staffMessages.priceLocked });
-    expect((await row(id)).price).toBe(480_000);
+    expect((await row(id)).price).toBe(repriced.price);
   });
 
   it('mails no price to a customer who turned e-mail off', async () => {

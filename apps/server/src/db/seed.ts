@@ -1,7 +1,13 @@
 import { CERTIFICATE_VALID_DAYS, OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../lib/passwords';
-import { applyDiscount, calculateCost, deadlineEndOfDay } from '../modules/orders/pricing';
+import { keepDiscounts } from '../modules/orders/discounts';
+import {
+  calculateCost,
+  deadlineEndOfDay,
+  discountRules,
+  priceWithDiscounts,
+} from '../modules/orders/pricing';
 import { orderTitle } from '../modules/payments/invoices';
 import { accounts, postTxn } from '../modules/payments/ledger';
 import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
@@ -160,7 +166,7 @@ async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Pro
       verificationSystem: verification,
     }).total;
     const firstOrder = index === 0;
-    const discount = applyDiscount(cost, { firstOrder, now: placed });
+    const discount = priceWithDiscounts(cost, discountRules({ firstOrder, packet: null, promo: null }));
     const at = placed.toISOString();
     rows.push({
       user_id: userId,
@@ -180,7 +186,7 @@ async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Pro
       promo_code: null,
       cost,
       discount: discount.discount,
-      price: discount.total,
+      price: discount.price,
       is_first_order: firstOrder ? 1 : 0,
       packet_id: null,
       created_at: at,
@@ -194,6 +200,9 @@ async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Pro
   };
   for (const row of rows) {
     const order = await trx.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+    // The first order's discount is kept with it, as placing it keeps it (ADR 027).
+    const rules = discountRules({ firstOrder: row.is_first_order === 1, packet: null, promo: null });
+    await keepDiscounts(trx, order.id, rules, priceWithDiscounts(Number(row.cost), rules));
     await bringToLife(trx, { ...row, id: order.id, created_at: row.created_at as string }, staff, now);
   }
 }

@@ -1,3 +1,4 @@
+import { text } from '../common/input';
 import { z } from '../common/zod';
 
 /** A first order is this much cheaper (percent of the cost). */
@@ -44,6 +45,25 @@ export type DiscountReason = z.infer<typeof DiscountReasonSchema>;
 /** The part of the discount given for one reason, in whole roubles (kopecks). */
 export const DiscountLineSchema = z.object({ reason: DiscountReasonSchema, amount: kopecks });
 export type DiscountLine = z.infer<typeof DiscountLineSchema>;
+
+/**
+ * One discount of a placed order, as the order carries it (ADR 027): the rule it had when the order
+ * was placed — a percent of the price or a fixed sum — under its name, and the part of the discount
+ * it gives at the order's present price before discounts (`cost`). The amounts of an order's
+ * discounts add up to its `discount`, so `cost` less them is `price`, what the customer pays.
+ */
+export const OrderDiscountSchema = z.object({
+  kind: DiscountReasonSchema,
+  /** «Скидка на первый заказ», «Промокод STUDENT10», «Скидка пакета «…»». */
+  name: text(),
+  /** The rule: percent of the price, or null for a fixed sum. */
+  percent: z.number().int().nonnegative().nullable(),
+  /** The rule: a fixed sum in kopecks, or null for a percent. */
+  fixed: kopecks.nullable(),
+  /** What it takes off the present price, in whole roubles (kopecks). */
+  amount: kopecks,
+});
+export type OrderDiscount = z.infer<typeof OrderDiscountSchema>;
 
 export const DiscountBreakdownSchema = z.object({
   cost: kopecks,

@@ -1,5 +1,6 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
+import { OrderDiscountSchema } from './cost';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 
@@ -272,6 +273,11 @@ export const OrderWorkspaceFieldsSchema = z.object({
   rework: ReworkEligibilitySchema,
   /** The customer may accept the work (status «Проверьте работу»). */
   can_accept: z.boolean(),
+  /**
+   * The order's discounts (ADR 027), one per reason in the order of the breakdown, each with what it
+   * takes off `cost` now; they add up to `discount`. Empty for an order without any.
+   */
+  discounts: z.array(OrderDiscountSchema),
 });
 export type OrderWorkspaceFields = z.infer<typeof OrderWorkspaceFieldsSchema>;
 

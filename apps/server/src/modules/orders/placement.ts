@@ -13,7 +13,8 @@ import { normalizePromo } from './mappers';
 import { getOrder } from './order';
 import { queueOrderPlacedMail } from './placed-mail';
 import { costOf, takePromo } from './prices';
-import { applyDiscount } from './pricing';
+import { keepDiscounts } from './discounts';
+import { discountRules, priceWithDiscounts } from './pricing';
 import * as repo from './repo';
 
 // What the contract's schema produces (defaults filled in), as the route passes it on.
@@ -42,23 +43,30 @@ export async function placeOrder(
     if (body.fake_id !== undefined && !draft) throw draftNotFound();
 
     let items: Array<{ work_type_id: number; pages: number }>;
-    let packetPercent = 0;
+    let packet: { title: string; percent: number } | null = null;
     let placement: number | null = null;
     if (body.packet_id !== undefined) {
-      const packet = await repo.findPacket(trx, body.packet_id);
-      if (!packet) throw badRequest('packet_id', orderMessages.unknownPacket);
-      items = packet.items;
-      packetPercent = packet.discount_percent;
-      placement = await repo.insertPacketPlacement(trx, userId, packet.id, at);
+      const found = await repo.findPacket(trx, body.packet_id);
+      if (!found) throw badRequest('packet_id', orderMessages.unknownPacket);
+      items = found.items;
+      packet = { title: found.title, percent: found.discount_percent };
+      placement = await repo.insertPacketPlacement(trx, userId, found.id, at);
     } else {
       // The schema requires both without a packet.
       items = [{ work_type_id: body.work_type_id ?? 0, pages: body.pages ?? 0 }];
     }
 
+    const promoCode = promo ? normalizePromo(body.promo_code ?? '') : null;
+    // The discounts the customer has now are the order's own (ADR 027): kept with each order.
+    const rules = discountRules({
+      firstOrder,
+      packet,
+      promo: promo && promoCode ? { ...promo, code: promoCode } : null,
+    });
     const created: number[] = [];
     for (const [i, item] of items.entries()) {
       const cost = await costOf(trx, { ...body, ...item }, now);
-      const discount = applyDiscount(cost.total, { promo, firstOrder, packetPercent, now });
+      const discount = priceWithDiscounts(cost.total, rules);
       const values = {
         status_id: OrderStatusId.pricing,
         is_fake: 0,
@@ -74,22 +82,25 @@ export async function placeOrder(
         verification_system_id: body.verification_system_id ?? null,
         requirements: body.requirements,
         links: JSON.stringify(body.links),
-        promo_code: promo ? normalizePromo(body.promo_code ?? '') : null,
+        promo_code: promoCode,
         cost: cost.total,
         discount: discount.discount,
-        price: discount.total,
+        price: discount.price,
         is_first_order: firstOrder ? 1 : 0,
         packet_id: placement,
         created_at: at,
         updated_at: at,
         ...attribution,
       } as const;
+      let orderId: number;
       if (i === 0 && draft) {
         await repo.updateOrder(trx, draft.id, values);
-        created.push(draft.id);
+        orderId = draft.id;
       } else {
-        created.push(await repo.insertOrder(trx, { user_id: userId, ...values }));
+        orderId = await repo.insertOrder(trx, { user_id: userId, ...values });
       }
+      await keepDiscounts(trx, orderId, rules, discount);
+      created.push(orderId);
     }
     const first = created[0];
     if (first === undefined) throw new Error('a packet without items');

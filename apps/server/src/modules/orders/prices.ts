@@ -12,7 +12,16 @@ import type { DB } from '../../db/types';
 import { badRequest } from '../../plugins/errors';
 import { notFound, requireDeadline, type OrdersContext } from './context';
 import { normalizePromo, toPromoRecord } from './mappers';
-import { applyDiscount, calculateCost, deadlineEndOfDay, promoStatus, type PromoRecord } from './pricing';
+import { asDiscountBreakdown, discountRulesOf } from './discounts';
+import {
+  applyDiscount,
+  calculateCost,
+  deadlineEndOfDay,
+  priceWithDiscounts,
+  promoStatus,
+  type PricedOrder,
+  type PromoRecord,
+} from './pricing';
 import * as repo from './repo';
 
 // The price calls of the order form, and the priced lookups placing and editing share; the rules
@@ -57,33 +66,23 @@ export async function takePromo(trx: Kysely<DB>, code: string, now: Date): Promi
   return record;
 }
 
-/** What a placed order's discounts depend on, as its row stores them. */
+/** What a placed order's price depends on, as its row stores them. */
 export interface PlacedDiscounts {
-  promo_code: string | null;
-  is_first_order: number;
-  packet_id: number | null;
+  id: number;
 }
 
 /**
- * The discounts of a placed order on a new cost: those it was placed with — its first-order
- * discount, its promo code, its packet's. Editing saves this and the edit form's preview shows it,
+ * The discounts of a placed order on a new cost: those it keeps (ADR 027) — the rules it was
+ * placed with, by the one price function. Editing saves this and the edit form's preview shows it,
  * so the two never differ.
  */
 export async function placedOrderDiscount(
   db: Kysely<DB>,
   order: PlacedDiscounts,
   cost: number,
-  now: Date,
-): Promise<DiscountBreakdown> {
-  // A code applied when the order was placed stays applied: its use is already counted.
-  const promoRow = order.promo_code ? await repo.findPromo(db, order.promo_code) : undefined;
-  const promo = promoRow ? { ...toPromoRecord(promoRow), expires_at: null, max_uses: null } : null;
-  return applyDiscount(cost, {
-    promo,
-    firstOrder: order.is_first_order === 1,
-    packetPercent: await repo.packetPercentOf(db, order.packet_id),
-    now,
-  });
+): Promise<{ breakdown: DiscountBreakdown; priced: PricedOrder }> {
+  const priced = priceWithDiscounts(cost, await discountRulesOf(db, order.id));
+  return { breakdown: asDiscountBreakdown(priced), priced };
 }
 
 /** The placed order a price is asked for (an edit's preview), the caller's own. */
@@ -120,7 +119,7 @@ export async function quoteDiscount(
 ): Promise<DiscountBreakdown> {
   const now = new Date();
   const { cost, order } = await quoteCostFor(ctx, userId, body, now);
-  if (order) return placedOrderDiscount(ctx.db, order, cost.total, now);
+  if (order) return (await placedOrderDiscount(ctx.db, order, cost.total)).breakdown;
   let packetPercent = 0;
   if (body.packet_id !== undefined) {
     const packet = await repo.findPacket(ctx.db, body.packet_id);

@@ -3,7 +3,6 @@ import {
   FIRST_ORDER_DISCOUNT_PERCENT,
   type CostBreakdown,
   type DiscountBreakdown,
-  type DiscountLine,
   type DiscountReason,
   type PromoStatus,
   type VerificationSystem,
@@ -141,11 +140,6 @@ export function promoStatus(promo: PromoRecord | null | undefined, now: Date): P
   return 'applied';
 }
 
-function promoDiscount(cost: number, promo: PromoRecord): number {
-  if (promo.kind === 'percent') return Math.floor((cost * Math.min(Math.max(promo.value, 0), 100)) / 100);
-  return Math.min(Math.max(promo.value, 0), cost);
-}
-
 /**
  * Discounts on a cost (kopecks): a promo code, the first-order and the packet discounts add up, but never
  * beyond DISCOUNT_CAP_PERCENT of the cost. The total is rounded up to whole roubles, so the
@@ -158,47 +152,158 @@ export function applyDiscount(
   requireInteger('cost', cost, 0);
   requireInteger('packetPercent', packetPercent, 0, 100);
   const status = promoStatus(promo, now);
-  const promoPart = status === 'applied' && promo ? promoDiscount(cost, promo) : 0;
-  const firstOrderPart = firstOrder ? Math.floor((cost * FIRST_ORDER_DISCOUNT_PERCENT) / 100) : 0;
-  const cap = Math.floor((cost * DISCOUNT_CAP_PERCENT) / 100);
-  const packetPart = Math.floor((cost * packetPercent) / 100);
-  const sum = promoPart + firstOrderPart + packetPart;
-  const wanted = Math.min(sum, cap);
-  const total = Math.min(cost, Math.ceil((cost - wanted) / ROUBLE) * ROUBLE);
-  const discount = cost - total;
+  const rules = discountRules({
+    firstOrder,
+    packet: packetPercent > 0 ? { title: '', percent: packetPercent } : null,
+    promo: status === 'applied' && promo ? { code: '', ...promo } : null,
+  });
+  const priced = priceWithDiscounts(cost, rules);
+  const part = (kind: DiscountReason) => priced.parts.find((p) => p.kind === kind)?.part ?? 0;
   return {
     cost,
     promo_status: status,
-    promo_discount: promoPart,
-    first_order_discount: firstOrderPart,
-    packet_discount: packetPart,
-    discount_cap: cap,
-    discount,
-    total,
-    lines: discountLines(discount, [
-      ['first_order', firstOrderPart],
-      ['packet', packetPart],
-      ['promo', promoPart],
-    ]),
-    capped: sum > cap,
+    promo_discount: part('promo'),
+    first_order_discount: part('first_order'),
+    packet_discount: part('packet'),
+    discount_cap: priced.cap,
+    discount: priced.discount,
+    total: priced.price,
+    lines: priced.lines.map((l) => ({ reason: l.kind, amount: l.amount })),
+    capped: priced.capped,
   };
 }
 
 /**
- * Shares the discount given out among its reasons, in whole roubles, so that the lines add up to
+ * One discount of an order as it keeps it (ADR 027): what it is for, its name, and its rule — a
+ * percent of the price or a fixed sum (kopecks) — as they were when the order was placed.
+ */
+export interface DiscountRule {
+  kind: DiscountReason;
+  name: string;
+  rule: 'percent' | 'fixed';
+  /** Percent (0–100) for 'percent', kopecks for 'fixed'. */
+  value: number;
+}
+
+/** The names the order's discounts keep; frozen into the order when it is placed. */
+export const discountNames = {
+  first_order: 'Скидка на первый заказ',
+  packet: (title: string) => (title ? `Скидка пакета «${title}»` : 'Скидка пакета'),
+  promo: (code: string) => (code ? `Промокод ${code}` : 'Скидка по промокоду'),
+} as const;
+
+/**
+ * The discounts a new order gets, in the breakdown's order (first order, packet, promo code): the
+ * first-order discount, its packet's, and a promo code that works.
+ */
+export function discountRules(input: {
+  firstOrder: boolean;
+  packet: { title: string; percent: number } | null;
+  promo: (Pick<PromoRecord, 'kind' | 'value'> & { code: string }) | null;
+}): DiscountRule[] {
+  const rules: DiscountRule[] = [];
+  if (input.firstOrder) {
+    rules.push({
+      kind: 'first_order',
+      name: discountNames.first_order,
+      rule: 'percent',
+      value: FIRST_ORDER_DISCOUNT_PERCENT,
+    });
+  }
+  if (input.packet && input.packet.percent > 0) {
+    rules.push({
+      kind: 'packet',
+      name: discountNames.packet(input.packet.title),
+      rule: 'percent',
+      value: input.packet.percent,
+    });
+  }
+  if (input.promo) {
+    rules.push({
+      kind: 'promo',
+      name: discountNames.promo(input.promo.code),
+      rule: input.promo.kind,
+      value: input.promo.value,
+    });
+  }
+  return rules;
+}
+
+/** One discount of an order at a price: its rule, and the part of the discount it gives. */
+export interface PricedDiscount extends DiscountRule {
+  /** What it takes off, in whole roubles; the amounts add up to the discount given. */
+  amount: number;
+}
+
+export interface PricedOrder {
+  /** The price before discounts: the estimate at placement, then what the manager sets. */
+  cost: number;
+  /** The discounts' sum as given (capped, the price whole roubles). */
+  discount: number;
+  /** What the customer pays: cost − discount, whole roubles. */
+  price: number;
+  /** The largest discount allowed for this cost. */
+  cap: number;
+  /** Whether the cap cut the discounts. */
+  capped: boolean;
+  /** Each rule's own part before the cap and the rounding. */
+  parts: Array<{ kind: DiscountReason; part: number }>;
+  /** What each rule gives (same index as the rules), whole roubles; they add up to `discount`. */
+  amounts: number[];
+  /** The discounts given, in the rules' order; those the cap left nothing of are left out. */
+  lines: PricedDiscount[];
+}
+
+function rulePart(cost: number, rule: DiscountRule): number {
+  const value = Math.max(rule.value, 0);
+  if (rule.rule === 'percent') return Math.floor((cost * Math.min(value, 100)) / 100);
+  return Math.min(value, cost);
+}
+
+/**
+ * The one price function of an order (ADR 027): a price before discounts less the order's
+ * discounts. Placement, the manager's re-price and the customer's edit call it and store its
+ * result (`cost`, `discount`, `price` and each discount's amount), which payment and every answer
+ * read. The discounts add up, but never beyond DISCOUNT_CAP_PERCENT of the cost; the price is
+ * rounded up to whole roubles, so the rounding only ever shrinks the discount and never takes it
+ * past the cap.
+ */
+export function priceWithDiscounts(cost: number, rules: readonly DiscountRule[]): PricedOrder {
+  requireInteger('cost', cost, 0);
+  const parts = rules.map((r) => ({ kind: r.kind, part: rulePart(cost, r) }));
+  const cap = Math.floor((cost * DISCOUNT_CAP_PERCENT) / 100);
+  const sum = parts.reduce((total, p) => total + p.part, 0);
+  const wanted = Math.min(sum, cap);
+  const price = Math.min(cost, Math.ceil((cost - wanted) / ROUBLE) * ROUBLE);
+  const discount = cost - price;
+  const amounts = discountShares(
+    discount,
+    parts.map((p) => p.part),
+  );
+  const lines: PricedDiscount[] = [];
+  rules.forEach((rule, i) => {
+    const amount = amounts[i] ?? 0;
+    if (amount > 0) lines.push({ ...rule, amount });
+  });
+  return { cost, discount, price, cap, capped: sum > cap, parts, amounts, lines };
+}
+
+/**
+ * Shares the discount given out among its reasons, in whole roubles, so that the shares add up to
  * it: each reason in turn gets its own part (down to whole roubles) while some is left, and the last
  * one the rest. The cap thus cuts the promo code first, then the packet's discount; rounding the
  * total to whole roubles moves less than a rouble per line.
  */
-function discountLines(discount: number, parts: Array<[DiscountReason, number]>): DiscountLine[] {
-  const given = parts.filter(([, amount]) => amount > 0);
-  const lines: DiscountLine[] = [];
+function discountShares(discount: number, parts: readonly number[]): number[] {
+  const shares = parts.map(() => 0);
+  const given = parts.flatMap((amount, i) => (amount > 0 ? [i] : []));
   let left = discount;
-  for (const [i, [reason, amount]] of given.entries()) {
+  for (const [n, i] of given.entries()) {
     if (left <= 0) break;
-    const share = i === given.length - 1 ? left : Math.min(Math.floor(amount / ROUBLE) * ROUBLE, left);
-    if (share > 0) lines.push({ reason, amount: share });
+    const amount = parts[i] ?? 0;
+    const share = n === given.length - 1 ? left : Math.min(Math.floor(amount / ROUBLE) * ROUBLE, left);
+    shares[i] = share;
     left -= share;
   }
-  return lines;
+  return shares;
 }

@@ -2,6 +2,7 @@ import { OrderStatusId, type OrderWorkspaceFields } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { endOfMoscowDay, reworkEligibility } from './guarantee';
+import { orderDiscounts } from './discounts';
 import type { OrderRow } from './repo';
 
 /**
@@ -74,6 +75,7 @@ export async function workspaceFields(
     guarantee_until: row.guarantee_until,
     attention: { chat: 0, files: Number(files.n), care: Number(care.n), reworks: newAnswers },
     rework: eligibility,
+    discounts: await orderDiscounts(db, row.id),
     can_accept: !trashed && row.status_id === OrderStatusId.review,
   };
 }

@@ -66,6 +66,7 @@ export function workspaceOrder(id: number, over: Partial<Order> = {}): Order {
     attention: { chat: 0, files: 1, care: 0, reworks: 0 },
     rework: { allowed: true, reason: null },
     can_accept: true,
+    discounts: [],
     ...over,
   };
 }

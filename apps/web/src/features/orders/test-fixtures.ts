@@ -10,6 +10,7 @@ export const noWorkspace: OrderWorkspaceFields = {
   attention: { chat: 0, files: 0, care: 0, reworks: 0 },
   rework: { allowed: false, reason: null },
   can_accept: false,
+  discounts: [],
 };
 
 export function listItem(id: number, over: Partial<OrderListItem> = {}): OrderListItem {

@@ -53,6 +53,7 @@ export function payableOrder(id: number, over: Partial<Order> = {}): Order {
     attention: { chat: 0, files: 0, care: 0, reworks: 0 },
     rework: { allowed: false, reason: null },
     can_accept: false,
+    discounts: [],
     ...over,
   };
 }

@@ -126,6 +126,7 @@ const createdOrder = {
   attention: { chat: 0, files: 0, care: 0, reworks: 0 },
   rework: { allowed: false, reason: null },
   can_accept: false,
+  discounts: [],
   packet_order_ids: [],
 };
 
