@@ -177,6 +177,17 @@ describe('customers', () => {
     await unknown.settled('/404');
   });
 
+  it('the addresses people guess for the orders list land on its tabs, keeping the query', async () => {
+    const orders = await open('/orders');
+    await orders.settled('/home/active');
+    for (const tab of ['active', 'archive', 'done']) {
+      const guessed = await open(`/orders/${tab}?msg=hi`);
+      await guessed.settled(`/home/${tab}?msg=hi`);
+    }
+    const unknown = await open('/orders/trash');
+    await unknown.settled('/404');
+  });
+
   it('/payments opens pay and the placeholder shows the payments tabs', async () => {
     const { settled } = await open('/payments');
     await settled('/payments/pay');

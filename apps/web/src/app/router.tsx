@@ -190,6 +190,12 @@ export const routes: RouteObject[] = [
             handle: handle(titles.home),
           },
           {
+            // Addresses people guess for the orders list (/orders, /orders/done): its tabs live under /home.
+            path: '/orders/:tab?',
+            loader: indexRedirectLoader((params) => `/home/${params.tab ?? 'active'}`),
+            ...redirectOnly,
+          },
+          {
             path: paths.space.path,
             loader: spaceLoader,
             lazy: screen(() => import('../features/content/routes/space-page')),
