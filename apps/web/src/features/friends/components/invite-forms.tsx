@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { InviteEmailRequestSchema, InviteSmsRequestSchema, type InviteResult } from '@cabinet/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
@@ -52,12 +52,29 @@ function useSent() {
   };
 }
 
+/**
+ * A form drawn afresh after each invitation sent: an empty field, and no «Введите …» under it — the
+ * cleared field is not a mistake, and a form already submitted would check it as one.
+ */
+function Renewed({ form: Form }: { form: ComponentType<{ onSent: () => void }> }) {
+  const [round, setRound] = useState(0);
+  return <Form key={round} onSent={() => setRound((r) => r + 1)} />;
+}
+
 /** Invite by e-mail: the address, checked as typed; the server's refusals beside it. */
-export function EmailInviteForm({ onSent }: { onSent?: () => void }) {
+export function EmailInviteForm() {
+  return <Renewed form={EmailInvite} />;
+}
+
+/** Invite by SMS: a Russian number in any usual spelling. */
+export function SmsInviteForm() {
+  return <Renewed form={SmsInvite} />;
+}
+
+function EmailInvite({ onSent }: { onSent: () => void }) {
   const sent = useSent();
   const fields = ['email'] as const;
   const { kind, setErrorRef, toAlert } = useRefusal(fields);
-  const [round, setRound] = useState(0);
   const { form, alert, submit } = useServerForm({
     schema: eagerSchema(InviteEmailRequestSchema),
     defaultValues: { email: '' },
@@ -65,8 +82,7 @@ export function EmailInviteForm({ onSent }: { onSent?: () => void }) {
     toAlert,
     onSubmit: async (values) => {
       sent(await inviteByEmail(values));
-      setRound((r) => r + 1);
-      onSent?.();
+      onSent();
     },
   });
   useEffect(() => {
@@ -77,7 +93,6 @@ export function EmailInviteForm({ onSent }: { onSent?: () => void }) {
     <form onSubmit={submit} noValidate aria-label={m.emailTab}>
       <Stack gap="sm">
         <EmailField
-          key={round}
           {...form.register('email')}
           label={m.emailLabel}
           placeholder="friend@example.com"
@@ -93,8 +108,7 @@ export function EmailInviteForm({ onSent }: { onSent?: () => void }) {
   );
 }
 
-/** Invite by SMS: a Russian number in any usual spelling. */
-export function SmsInviteForm() {
+function SmsInvite({ onSent }: { onSent: () => void }) {
   const sent = useSent();
   const fields = ['phone'] as const;
   const { kind, setErrorRef, toAlert } = useRefusal(fields);
@@ -105,7 +119,7 @@ export function SmsInviteForm() {
     toAlert,
     onSubmit: async (values) => {
       sent(await inviteBySms(values));
-      form.setValue('phone', '');
+      onSent();
     },
   });
   useEffect(() => {

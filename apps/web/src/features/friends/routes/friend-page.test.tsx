@@ -130,6 +130,50 @@ describe('FriendPage', () => {
     expect(screen.getByLabelText(/Телефон друга/)).toHaveValue('+7 (916) 123-45-67');
   });
 
+  it('after an SMS is sent, empties the phone without calling it a mistake, and sends the next one', async () => {
+    const user = userEvent.setup();
+    vi.mocked(inviteBySms).mockResolvedValue(sent('sms'));
+    renderRoute(<FriendPage />, { path: '/friend' });
+    await user.click(await screen.findByRole('tab', { name: 'По SMS' }));
+    const send = () =>
+      user.click(
+        within(screen.getByRole('form', { name: 'По SMS' })).getByRole('button', {
+          name: 'Отправить приглашение',
+        }),
+      );
+    await user.type(screen.getByLabelText(/Телефон друга/), '9161234567');
+    await send();
+    await waitFor(() => expect(inviteBySms).toHaveBeenCalledWith({ phone: '+7 (916) 123-45-67' }));
+    await waitFor(() => expect(screen.getByLabelText(/Телефон друга/)).toHaveValue(''));
+    expect(screen.getByLabelText(/Телефон друга/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Введите телефон друга')).not.toBeInTheDocument();
+    // Typing into the emptied field is checked afresh, not as a form already submitted.
+    await user.type(screen.getByLabelText(/Телефон друга/), '91');
+    expect(screen.queryByText(/Введите/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Телефон друга/), '62223344');
+    await send();
+    await waitFor(() => expect(inviteBySms).toHaveBeenLastCalledWith({ phone: '+7 (916) 222-33-44' }));
+  });
+
+  it('after an e-mail is sent, a second send without typing is stopped at the empty field, not resent', async () => {
+    const user = userEvent.setup();
+    vi.mocked(inviteByEmail).mockResolvedValue(sent('email'));
+    renderRoute(<FriendPage />, { path: '/friend' });
+    await user.type(await screen.findByLabelText(/E-mail друга/), 'friend@example.com');
+    const send = () =>
+      user.click(
+        within(screen.getByRole('form', { name: 'По e-mail' })).getByRole('button', {
+          name: 'Отправить приглашение',
+        }),
+      );
+    await send();
+    await waitFor(() => expect(screen.getByLabelText(/E-mail друга/)).toHaveValue(''));
+    expect(screen.getByLabelText(/E-mail друга/)).not.toHaveAttribute('aria-invalid', 'true');
+    await send();
+    expect(await screen.findByText('Введите e-mail друга')).toBeInTheDocument();
+    expect(inviteByEmail).toHaveBeenCalledTimes(1);
+  });
+
   it('says when the list cannot be loaded', async () => {
     vi.mocked(useFriends).mockReturnValue({
       data: undefined,
