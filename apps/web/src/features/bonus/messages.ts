@@ -1,4 +1,5 @@
 import { formatCount } from '../../shared/format';
+import type { PluralForms } from '../../shared/plural';
 
 /** The /bonus screen's words (issue 13). */
 export const bonusMessages = {
@@ -6,6 +7,9 @@ export const bonusMessages = {
   loading: 'Загружаем бонусы',
   loadFailed: 'Не удалось загрузить бонусы',
   balanceLabel: 'Бонусов на счёте',
+  /** The one place the unit is explained: bonuses are counted in bonuses everywhere else. */
+  rate: '1 бонус = 1 ₽ при оплате заказа',
+  bonusForms: ['бонус', 'бонуса', 'бонусов'] as PluralForms,
   earnTitle: 'Как получить бонусы',
   earnOrder: (percent: number) =>
     `${percent} % от цены каждого полностью оплаченного заказа (с денег, не с бонусов).`,

@@ -1,16 +1,24 @@
 import { Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Bonus } from '@cabinet/contract';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate, formatKopecks } from '../../../shared/format';
+import { formatCount, formatDate } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { useBonus } from '../api';
 import { bonusMessages as m } from '../messages';
 
-/** «+500 ₽», «−120 ₽». */
+/**
+ * Bonuses counted in bonuses, as the header counts them («530 бонусов»); the screen says once
+ * what one is worth (`m.rate`).
+ */
+export function bonuses(kopecks: number): string {
+  return formatCount(kopecks / 100, m.bonusForms);
+}
+
+/** «+500 бонусов», «−120 бонусов». */
 export function signed(kopecks: number): string {
-  return `${kopecks > 0 ? '+' : kopecks < 0 ? '−' : ''}${formatKopecks(Math.abs(kopecks))}`;
+  return `${kopecks > 0 ? '+' : kopecks < 0 ? '−' : ''}${bonuses(Math.abs(kopecks))}`;
 }
 
 function parsePage(value: string | null): number {
@@ -30,7 +38,7 @@ function Rules({ data }: { data: Bonus }) {
           <List spacing="xs" size="sm">
             <List.Item>{m.earnOrder(rules.accrual_percent)}</List.Item>
             {rules.referral_bonus > 0 ? (
-              <List.Item>{m.earnFriend(formatKopecks(rules.referral_bonus))}</List.Item>
+              <List.Item>{m.earnFriend(bonuses(rules.referral_bonus))}</List.Item>
             ) : null}
           </List>
           <Button
@@ -73,7 +81,7 @@ function Expiring({ expiring }: { expiring: Bonus['expiring'] }) {
           <List spacing="xs" size="sm">
             {expiring.map((lot) => (
               <List.Item key={`${lot.expires_at}:${lot.amount}`}>
-                {m.expiringItem(formatKopecks(lot.amount), formatDate(lot.expires_at))}
+                {m.expiringItem(bonuses(lot.amount), formatDate(lot.expires_at))}
               </List.Item>
             ))}
           </List>
@@ -170,7 +178,10 @@ export default function BonusPage() {
                   aria-labelledby="bonus-balance-label"
                   data-testid="bonus-balance"
                 >
-                  {formatKopecks(bonus.data.balance)}
+                  {bonuses(bonus.data.balance)}
+                </Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {m.rate}
                 </Text>
               </Stack>
             </Group>
