@@ -1,16 +1,25 @@
-import { DraftSchema, OrderCreatedSchema, api, orderMessages, type WorkType } from '@cabinet/contract';
-import { mkdtempSync } from 'node:fs';
+import {
+  DraftListSchema,
+  DraftSchema,
+  OrderCreatedSchema,
+  api,
+  orderMessages,
+  type WorkType,
+} from '@cabinet/contract';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
-import { dayIn, multipart, orderBody, samples, workTypes } from './orders-fixtures';
+import { dayIn, multipart, orderBody, placeOrder, samples, workTypes } from './orders-fixtures';
 
 describe('order drafts ("fake" orders) and continuing them', () => {
   let t: TestApp;
   let coursework: WorkType;
+  const filesDir = mkdtempSync(join(tmpdir(), 'cabinet-files-'));
+  const isStored = (name: string) => existsSync(join(filesDir, name.slice(0, 2), name));
   beforeAll(async () => {
-    t = await buildTestApp({ FILES_DIR: mkdtempSync(join(tmpdir(), 'cabinet-files-')) });
+    t = await buildTestApp({ FILES_DIR: filesDir });
     coursework = (await workTypes(t.app, bearer((await registerCustomer(t.app)).access)))[0]!;
   });
   afterAll(() => t.close());
@@ -137,6 +146,93 @@ describe('order drafts ("fake" orders) and continuing them', () => {
       payload: orderBody(coursework, { fake_id: draft.id }),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('lists the drafts touched last first, and an empty list (not a 404) when there is none', async () => {
+    const auth = await customer();
+    const none = await t.app.inject({ method: 'GET', url: api.orders.drafts, headers: auth });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(DraftListSchema.parse(none.json())).toEqual({ results: [], count: 0 });
+
+    const older = await startDraft(auth, { topic: 'Первый', work_type_id: coursework.id });
+    await t.app.inject({
+      method: 'POST',
+      url: api.orders.fakeFiles(older.id),
+      ...withAuth(auth, multipart([{ name: 'план.pdf', content: samples.pdf }])),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const newer = await startDraft(auth, { topic: 'Второй' });
+    // An order placed from a third draft is no draft any more.
+    const placed = await startDraft(auth);
+    await t.app.inject({
+      method: 'POST',
+      url: api.orders.root,
+      headers: auth,
+      payload: orderBody(coursework, { fake_id: placed.id }),
+    });
+    // Someone else's draft is not listed.
+    await startDraft(await customer(), { topic: 'Чужой' });
+
+    let list = DraftListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: api.orders.drafts, headers: auth })).json(),
+    );
+    expect(list.count).toBe(2);
+    expect(list.results.map((d) => d.id)).toEqual([newer.id, older.id]);
+    expect(list.results[1]).toMatchObject({
+      details: { topic: 'Первый', work_type: { id: coursework.id } },
+      files: [{ name: 'план.pdf' }],
+    });
+
+    await new Promise((r) => setTimeout(r, 5));
+    await t.app.inject({
+      method: 'PATCH',
+      url: api.orders.fake(older.id),
+      headers: auth,
+      payload: { pages: 3 },
+    });
+    list = DraftListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: api.orders.drafts, headers: auth })).json(),
+    );
+    expect(list.results.map((d) => d.id)).toEqual([older.id, newer.id]);
+  });
+
+  it('deletes a draft with its files for good; an order or a deleted draft is 404', async () => {
+    const auth = await customer();
+    const draft = await startDraft(auth, { topic: 'Удалить' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: api.orders.fakeFiles(draft.id),
+      ...withAuth(auth, multipart([{ name: 'черновик.pdf', content: samples.pdf }])),
+    });
+    const [file] = upload.json() as Array<{ id: number }>;
+    const stored = await t.app.database.db
+      .selectFrom('order_files')
+      .select('stored_name')
+      .where('id', '=', file!.id)
+      .executeTakeFirstOrThrow();
+    expect(isStored(stored.stored_name)).toBe(true);
+
+    const res = await t.app.inject({ method: 'DELETE', url: api.orders.fake(draft.id), headers: auth });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api.orders.fake(draft.id), headers: auth })).statusCode,
+    ).toBe(404);
+    expect(
+      await t.app.database.db.selectFrom('order_files').select('id').where('id', '=', file!.id).execute(),
+    ).toEqual([]);
+    expect(isStored(stored.stored_name)).toBe(false);
+    const list = await t.app.inject({ method: 'GET', url: api.orders.drafts, headers: auth });
+    expect(list.json()).toEqual({ results: [], count: 0 });
+
+    const again = await t.app.inject({ method: 'DELETE', url: api.orders.fake(draft.id), headers: auth });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: orderMessages.draftNotFound });
+    const order = await placeOrder(t.app, auth, orderBody(coursework));
+    const notDraft = await t.app.inject({ method: 'DELETE', url: api.orders.fake(order.id), headers: auth });
+    expect(notDraft.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: api.orders.byId(order.id), headers: auth })).statusCode,
+    ).toBe(200);
   });
 
   it('attaches uploads made before the draft existed, and deletes a draft file', async () => {

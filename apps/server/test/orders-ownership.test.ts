@@ -1,4 +1,11 @@
-import { OrderListSchema, OrderStatusId, api, type WorkType, paymentsApi } from '@cabinet/contract';
+import {
+  DraftListSchema,
+  OrderListSchema,
+  OrderStatusId,
+  api,
+  type WorkType,
+  paymentsApi,
+} from '@cabinet/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +172,7 @@ describe("another customer's orders, drafts and files are not found (404) on eve
       'GET /api/client/orders/fake/:id/': () => inject('GET', api.orders.fake(ids.draft)),
       'PATCH /api/client/orders/fake/:id/': () =>
         inject('PATCH', api.orders.fake(ids.draft), { topic: 'Чужое' }),
+      'DELETE /api/client/orders/fake/:id/': () => inject('DELETE', api.orders.fake(ids.draft)),
       'POST /api/client/orders/fake/:id/fake-files/': () => upload(api.orders.fakeFiles(ids.draft)),
       'DELETE /api/client/orders/fake/:id/delete-fake-file/:fileId/': () =>
         inject('DELETE', api.orders.deleteFakeFile(ids.draft, ids.draftFile)),
@@ -231,7 +239,14 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     const withIds = t.app.apiRoutes
       .filter((r) => r.url.startsWith(api.orders.root))
       .map((r) => `${r.method} ${r.url}`)
-      .filter((r) => !['GET /api/client/orders/', 'POST /api/client/orders/ajax-files/'].includes(r));
+      .filter(
+        (r) =>
+          ![
+            'GET /api/client/orders/',
+            'GET /api/client/orders/fake/',
+            'POST /api/client/orders/ajax-files/',
+          ].includes(r),
+      );
     expect(Object.keys(attempts()).sort()).toEqual(withIds.sort());
   });
 
@@ -346,6 +361,9 @@ describe("another customer's orders, drafts and files are not found (404) on eve
     const page = OrderListSchema.parse(res.json());
     expect(page.counters).toEqual({ active: 1, archive: 0, done: 0 });
     expect(page.results).toEqual([]);
+    const drafts = await t.app.inject({ method: 'GET', url: api.orders.drafts, headers: bob });
+    const listed = DraftListSchema.parse(drafts.json()).results.map((d) => d.id);
+    expect(listed).not.toContain(ids.draft);
   });
 });
 

@@ -68,6 +68,9 @@ export const api = {
       `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download/`,
     /** The latest draft, or `?id=` a given one. */
     continue: '/api/client/orders/continue/',
+    /** GET the customer's drafts (an empty list when there is none). */
+    drafts: '/api/client/orders/fake/',
+    /** GET, PATCH (saved as the form is filled) and DELETE a draft. */
     fake: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/`,
     fakeFiles: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/fake-files/`,
     deleteFakeFile: (id: number | string, fileId: number | string) =>

@@ -346,6 +346,17 @@ export const DraftSchema = z.object({
 });
 export type Draft = z.infer<typeof DraftSchema>;
 
+/** At most this many drafts are listed (the ones touched last). */
+export const DRAFTS_LIST_MAX = 20;
+
+/** `GET fake/`: the customer's unfinished orders, the one touched last first; none is an empty list. */
+export const DraftListSchema = z.object({
+  results: z.array(DraftSchema).max(DRAFTS_LIST_MAX),
+  /** Every draft the customer has, listed or not. */
+  count: z.number().int().nonnegative(),
+});
+export type DraftList = z.infer<typeof DraftListSchema>;
+
 export const IdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 export const OptionalIdQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
 

@@ -1,4 +1,10 @@
-import { OrderStatusId, type Draft, type DraftUpdateRequestSchema } from '@cabinet/contract';
+import {
+  DRAFTS_LIST_MAX,
+  OrderStatusId,
+  type Draft,
+  type DraftList,
+  type DraftUpdateRequestSchema,
+} from '@cabinet/contract';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db/index';
@@ -69,6 +75,51 @@ export async function continueDraft(ctx: OrdersContext, userId: number, id?: num
   const row = await repo.latestDraft(ctx.db, userId);
   if (!row) throw draftNotFound();
   return toDraft(row, await repo.filesOf(ctx.db, [row.id]), await ctx.titles());
+}
+
+/** `GET fake/`: the customer's drafts, touched last first; none is an empty list, not a 404. */
+export async function listDrafts(ctx: OrdersContext, userId: number): Promise<DraftList> {
+  const [rows, count] = await Promise.all([
+    repo.listDrafts(ctx.db, userId, DRAFTS_LIST_MAX),
+    repo.countDrafts(ctx.db, userId),
+  ]);
+  const files = await repo.filesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const titles = await ctx.titles();
+  return {
+    results: rows.map((row) =>
+      toDraft(
+        row,
+        files.filter((f) => f.order_id === row.id),
+        titles,
+      ),
+    ),
+    count,
+  };
+}
+
+/**
+ * `DELETE fake/{id}/`: the draft goes for good — it never was an order, so there is no trash to
+ * keep it in. Its rows go in one transaction (the files' rows by cascade), the stored files after
+ * it commits; another customer's draft, or an order, is 404.
+ */
+export async function deleteDraft(ctx: OrdersContext, userId: number, id: number): Promise<void> {
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCustomer(trx, userId);
+    const row = await repo.findOrder(trx, userId, id, true);
+    if (!row) throw draftNotFound();
+    const stored = await trx
+      .selectFrom('order_files')
+      .select('stored_name')
+      .where('order_id', '=', id)
+      .execute();
+    await trx.deleteFrom('order_files').where('order_id', '=', id).execute();
+    await trx.deleteFrom('orders').where('id', '=', id).where('is_fake', '=', 1).execute();
+    return stored;
+  });
+  for (const file of files) await ctx.deps.storage.remove(file.stored_name);
 }
 
 export async function updateDraft(

@@ -5,6 +5,7 @@ import {
   CostBreakdownSchema,
   DiscountBreakdownSchema,
   DraftCreateRequestSchema,
+  DraftListSchema,
   DraftSchema,
   DraftUpdateRequestSchema,
   IdQuerySchema,
@@ -123,6 +124,36 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => orders.continueDraft(request.userId, request.query.id),
+  );
+
+  app.get(
+    `${base}fake/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Черновики заказов: последний изменённый первым; нет черновиков — пустой список',
+        response: { 200: DraftListSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => orders.listDrafts(request.userId),
+  );
+
+  app.delete(
+    `${base}fake/:id/`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Удалить черновик заказа вместе с его файлами',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await orders.deleteDraft(request.userId, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

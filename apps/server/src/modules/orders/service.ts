@@ -3,6 +3,7 @@ import type {
   CostBreakdown,
   DiscountBreakdown,
   Draft,
+  DraftList,
   DraftUpdateRequestSchema,
   NotEditableOrderRequestSchema,
   Order,
@@ -112,6 +113,14 @@ export class OrdersService {
 
   updateDraft(userId: number, id: number, body: z.output<typeof DraftUpdateRequestSchema>): Promise<Draft> {
     return drafts.updateDraft(this.ctx, userId, id, body);
+  }
+
+  listDrafts(userId: number): Promise<DraftList> {
+    return drafts.listDrafts(this.ctx, userId);
+  }
+
+  deleteDraft(userId: number, id: number): Promise<void> {
+    return drafts.deleteDraft(this.ctx, userId, id);
   }
 
   uploadPending(userId: number, request: FastifyRequest): Promise<OrderFile[]> {

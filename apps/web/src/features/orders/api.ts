@@ -11,6 +11,7 @@ import {
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
+import { draftsQueryOptions } from '../../shared/api/drafts';
 import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { queryClient } from '../../shared/query-client';
 import { afterTrash, countersAfterRestore, listSearch, tabOfStatus, withoutOrder } from './model';
@@ -101,6 +102,30 @@ export function useOrderMutations(tab: OrderTab, page: number) {
   });
 
   return { trash, restore };
+}
+
+/** The customer's drafts, for the «Черновики» strip. */
+export function useDrafts() {
+  return useQuery(draftsQueryOptions());
+}
+
+/** Deletes a draft for good; the strip drops it at once and reads the list again. */
+export function useDeleteDraft() {
+  const client = useQueryClient();
+  const key = draftsQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(api.orders.fake(id), { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      const list = client.getQueryData(key);
+      if (list) {
+        client.setQueryData(key, {
+          results: list.results.filter((d) => d.id !== id),
+          count: Math.max(0, list.count - 1),
+        });
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
 }
 
 export type GreetingScreen = 'success' | 'welcome';

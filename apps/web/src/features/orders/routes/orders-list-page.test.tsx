@@ -1,4 +1,4 @@
-import type { OrderListItem, OrderTab } from '@cabinet/contract';
+import type { Draft, OrderListItem, OrderTab } from '@cabinet/contract';
 import { ORDER_STATUSES, isOrderStatusId } from '@cabinet/contract';
 import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -14,13 +14,24 @@ vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 
 type Call = { path: string; init: ApiInit };
 
-/** A small stand-in for the orders API: tabs by status, trash and restore, pages of 20. */
-function fakeServer(initial: OrderListItem[]) {
+/** A small stand-in for the orders API: tabs by status, trash and restore, pages of 20, drafts. */
+function fakeServer(initial: OrderListItem[], initialDrafts: Draft[] = []) {
   const orders = new Map(initial.map((o) => [o.id, { ...o, from: o.status }]));
+  const drafts = [...initialDrafts];
   const calls: Call[] = [];
+  const draftCalls: Call[] = [];
   const tabOf = (o: OrderListItem): OrderTab =>
     isOrderStatusId(o.status.id) ? ORDER_STATUSES[o.status.id].tab : 'archive';
   const handle = (path: string, init: ApiInit = {}): unknown => {
+    if (path.startsWith('/api/client/orders/fake/')) {
+      draftCalls.push({ path, init });
+      if ((init.method ?? 'GET') === 'GET') return { results: drafts, count: drafts.length };
+      const id = Number(path.split('/').filter(Boolean)[4]);
+      const at = drafts.findIndex((d) => d.id === id);
+      if (at < 0) throw ApiError.fromResponse(404, { detail: 'Незаконченный заказ не найден' });
+      drafts.splice(at, 1);
+      return undefined;
+    }
     calls.push({ path, init });
     const url = new URL(path, 'http://x');
     const method = init.method ?? 'GET';
@@ -49,7 +60,30 @@ function fakeServer(initial: OrderListItem[]) {
     const { from: _from, ...rest } = order;
     return { ...rest, files: [], files_without_qc: [], ...noWorkspace };
   };
-  return { orders, calls, handle };
+  return { orders, calls, draftCalls, handle };
+}
+
+function draft(id: number, workType: string | null, topic: string): Draft {
+  return {
+    id,
+    is_fake: true,
+    details: {
+      work_type: workType ? { id: 1, title: workType } : null,
+      subject: null,
+      topic,
+      university: null,
+      deadline: null,
+      pages: null,
+      originality: null,
+      verification_system: null,
+      requirements: '',
+      links: [],
+      promo_code: null,
+    },
+    files: [],
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+  };
 }
 
 function serve(server: ReturnType<typeof fakeServer>) {
@@ -155,7 +189,10 @@ describe('OrdersListPage', () => {
 
   it('shows the error with a retry that loads the list again', async () => {
     const server = fakeServer([listItem(3)]);
-    vi.mocked(apiFetch).mockRejectedValueOnce(ApiError.fromResponse(500, {}));
+    vi.mocked(apiFetch).mockImplementation(async (path, init) => {
+      if (path.includes('tab=')) throw ApiError.fromResponse(500, {});
+      return server.handle(path, init);
+    });
     renderList();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Не удалось загрузить заказы');
@@ -179,7 +216,7 @@ describe('OrdersListPage', () => {
       true,
     );
 
-    expect(await screen.findByText('Заказ перемещён в архив')).toBeInTheDocument();
+    expect(await screen.findByText('Заказ перемещён в архив', {}, { timeout: 4000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Отменить' }));
     expect(await screen.findByRole('article', { name: 'Заказ №2' })).toBeInTheDocument();
     expect(
@@ -226,8 +263,11 @@ describe('OrdersListPage', () => {
 
   it('cancels the running list request when the tab changes', async () => {
     const signals: AbortSignal[] = [];
-    vi.mocked(apiFetch).mockImplementation(async (_path, init) => {
+    const paths: string[] = [];
+    vi.mocked(apiFetch).mockImplementation(async (path, init) => {
+      if (path.startsWith('/api/client/orders/fake/')) return { results: [], count: 0 };
       if (init?.signal) signals.push(init.signal);
+      paths.push(path);
       return new Promise(() => {});
     });
     renderList();
@@ -235,8 +275,60 @@ describe('OrdersListPage', () => {
     expect(signals[0]?.aborted).toBe(false);
     await userEvent.click(tab('Архив'));
     await waitFor(() => expect(signals).toHaveLength(2));
-    expect(vi.mocked(apiFetch).mock.calls[1]?.[0]).toContain('tab=archive');
+    expect(paths[1]).toContain('tab=archive');
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('shows the saved drafts above the tabs, each to continue or delete', async () => {
+    const server = fakeServer(
+      [listItem(7)],
+      [draft(31, 'Курсовая работа', 'Анализ рынка труда'), draft(30, null, '')],
+    );
+    serve(server);
+    renderList();
+    const strip = await screen.findByRole('region', { name: 'Черновики · 2' });
+    const rows = within(strip).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Курсовая работа');
+    expect(rows[0]).toHaveTextContent('Анализ рынка труда');
+    expect(rows[0]).toHaveTextContent('Сохранён 20 ноября 2026');
+    expect(rows[1]).toHaveTextContent('Заказ без типа работы');
+    expect(rows[1]).toHaveTextContent('Тема не указана');
+    expect(
+      within(strip).getByRole('link', { name: 'Продолжить черновик: Курсовая работа — Анализ рынка труда' }),
+    ).toHaveAttribute('href', '/order-continue/31');
+    // The orders are still listed below.
+    expect(await screen.findByRole('article', { name: 'Заказ №7' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(
+      within(strip).getByRole('button', {
+        name: 'Удалить черновик: Заказ без типа работы — Тема не указана',
+      }),
+    );
+    // Asked first; «Оставить» keeps it.
+    await user.click(within(strip).getByRole('button', { name: 'Оставить' }));
+    expect(server.draftCalls.some((c) => c.init.method === 'DELETE')).toBe(false);
+    await user.click(
+      within(strip).getByRole('button', {
+        name: 'Удалить черновик: Заказ без типа работы — Тема не указана',
+      }),
+    );
+    await user.click(within(strip).getByRole('button', { name: 'Да, удалить' }));
+    expect(await screen.findByText('Черновик удалён')).toBeInTheDocument();
+    expect(
+      server.draftCalls.some((c) => c.init.method === 'DELETE' && c.path === '/api/client/orders/fake/30/'),
+    ).toBe(true);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Черновики · 1' })).toBeInTheDocument());
+    expect(screen.queryByText('Заказ без типа работы')).not.toBeInTheDocument();
+  });
+
+  it('shows no drafts strip when there is none', async () => {
+    const server = fakeServer([listItem(7)]);
+    serve(server);
+    renderList();
+    await screen.findByRole('article', { name: 'Заказ №7' });
+    await waitFor(() => expect(server.draftCalls).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /Черновики/ })).not.toBeInTheDocument();
   });
 
   it('pages through 20 at a time and keeps the page in the address', async () => {

@@ -8,6 +8,7 @@ import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useOrderMutations, useOrdersList } from '../api';
 import { OrdersEmpty, OrdersError, OrdersSkeleton } from '../components/list-states';
+import { DraftsStrip } from '../components/drafts-strip';
 import { OrderCard } from '../components/order-card';
 import { showUndoSnackbar } from '../components/undo-snackbar';
 import { ordersMessages as m } from '../messages';
@@ -121,6 +122,7 @@ export default function OrdersListPage() {
           {m.newOrder}
         </Button>
       </Group>
+      <DraftsStrip />
       <Tabs
         value={tab}
         onChange={(value) => value && navigate(paths.home.getHref(value as OrderTab))}
