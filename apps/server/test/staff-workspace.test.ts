@@ -82,9 +82,11 @@ describe('an author’s deliveries, reworks and care through the staff API', () 
     expect(final.statusCode, final.body).toBe(201);
     const after = await order(id);
     expect(after.status.id).toBe(OrderStatusId.review);
-    const guarantee = Date.parse(after.guarantee_until ?? '');
-    expect(guarantee - Date.now()).toBeGreaterThan(19 * 24 * 3600 * 1000);
-    expect(guarantee - Date.now()).toBeLessThan(22 * 24 * 3600 * 1000);
+    // Delivered before the deadline: 20 days from the deadline, not from the delivery.
+    const day = new Date(Date.parse(`${after.deadline}T12:00:00Z`) + 20 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(after.guarantee_until).toBe(`${day}T20:59:59.999Z`);
     expect(after.files.map((f) => f.group).sort()).toEqual(['final', 'intermediate']);
     // The final file's mail; the intermediate one sends none.
     expect(await mailCount(t.app, customer.email)).toBe(mails + 1);
@@ -238,6 +240,12 @@ describe('the staff queue', () => {
     expect(all.results.map((o) => o.id)).toEqual([latest, later, soon]);
     expect(all.count).toBe(3);
     expect(all.results[0]).toMatchObject({ customer_name: 'Борис Петров', performer: { id: author.id } });
+    // The queue's «Заказчик» and «Создан» columns: each order's customer and when it was placed.
+    for (const o of all.results) {
+      expect(o.customer_name).toBe('Борис Петров');
+      expect(Date.now() - Date.parse(o.created_at)).toBeGreaterThanOrEqual(0);
+      expect(Date.now() - Date.parse(o.created_at)).toBeLessThan(10 * 60_000);
+    }
     expect((await queue(manager.auth, '?sort=deadline')).results.map((o) => o.id)).toEqual([
       soon,
       latest,

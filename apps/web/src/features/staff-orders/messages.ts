@@ -16,6 +16,10 @@ export const staffOrdersMessages = {
   deadlineToLabel: 'Срок по',
   resetFilters: 'Сбросить фильтры',
   colNumber: '№',
+  colCreated: 'Создан',
+  colCustomer: 'Заказчик',
+  /** A phone's card: when the order was placed and by whom. */
+  createdBy: (date: string, customer: string) => `${date} · ${customer}`,
   colWorkType: 'Вид работы',
   colTopic: 'Тема',
   colStatus: 'Статус',
@@ -87,7 +91,8 @@ export const staffOrdersMessages = {
   confirm: 'Подтвердить',
   cancel: 'Отмена',
   priceAndDeadline: 'Цена и срок',
-  priceLabel: 'Цена, ₽',
+  /** The price a manager sets is the one before the order's discounts (ADR 027). */
+  priceLabel: 'Цена до скидок, ₽',
   priceLockedHint: 'Цена не меняется после оплаты',
   deadlineLabel: 'Срок сдачи',
   save: 'Сохранить',

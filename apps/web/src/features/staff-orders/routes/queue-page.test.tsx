@@ -74,6 +74,24 @@ describe('QueuePage', () => {
     expect(screen.getByLabelText('Статус')).toHaveValue('6');
   });
 
+  it('shows who placed each order and when, in columns of their own', async () => {
+    serveQueue();
+    renderQueue(manager);
+    const table = (await screen.findAllByRole('table'))[0]!;
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(0, 4)).toEqual(['№', 'Создан', 'Заказчик', 'Вид работы']);
+    const row = within(table).getByRole('link', { name: 'Заказ № 42' }).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(1, 3)).toEqual(['1 декабря 2019', 'Мария']);
+    // The row's one link is the way in, for the keyboard as for the pointer (stretched over the row).
+    expect(within(row).getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText('1 декабря 2019 · Мария')).toBeInTheDocument();
+  });
+
   it('a changed filter goes into the address, back to page 1', async () => {
     const user = userEvent.setup();
     const { calls } = serveQueue();

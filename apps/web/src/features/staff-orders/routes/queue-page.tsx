@@ -18,7 +18,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { STAFF_PAGE_SIZE, STAFF_STATUS_TITLES, type StaffOrderListItem } from '@cabinet/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { useStaffMe } from '../../../shared/staff/session';
 import { useStaffQueue, useWorkTypes } from '../api';
@@ -34,6 +34,7 @@ import {
   withFilter,
   type QueueFilters,
 } from '../queue-filters';
+import classes from './queue-page.module.css';
 
 const SEARCH_DELAY_MS = 400;
 const statusOptions = Object.entries(STAFF_STATUS_TITLES).map(([value, label]) => ({ value, label }));
@@ -240,11 +241,13 @@ const statusTitle = (order: StaffOrderListItem) => STAFF_STATUS_TITLES[order.sta
 
 function QueueTable({ orders }: { orders: StaffOrderListItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={900} visibleFrom="sm">
+    <Table.ScrollContainer minWidth={1100} visibleFrom="sm">
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{m.colNumber}</Table.Th>
+            <Table.Th>{m.colCreated}</Table.Th>
+            <Table.Th>{m.colCustomer}</Table.Th>
             <Table.Th>{m.colWorkType}</Table.Th>
             <Table.Th>{m.colTopic}</Table.Th>
             <Table.Th>{m.colStatus}</Table.Th>
@@ -256,17 +259,20 @@ function QueueTable({ orders }: { orders: StaffOrderListItem[] }) {
         </Table.Thead>
         <Table.Tbody>
           {orders.map((order) => (
-            <Table.Tr key={order.id}>
+            <Table.Tr key={order.id} className={classes.row}>
               <Table.Td>
                 <Anchor
                   component={Link}
                   to={paths.staff.order.getHref(order.id)}
                   fw={600}
                   aria-label={m.orderNumber(order.id)}
+                  className={classes.rowLink}
                 >
                   {order.id}
                 </Anchor>
               </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</Table.Td>
+              <Table.Td>{order.customer_name}</Table.Td>
               <Table.Td>{order.work_type}</Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" lineClamp={2}>
@@ -307,14 +313,20 @@ function QueueCards({ orders }: { orders: StaffOrderListItem[] }) {
   return (
     <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {orders.map((order) => (
-        <Card key={order.id} withBorder component="li" padding="sm">
+        <Card key={order.id} withBorder component="li" padding="sm" className={classes.row}>
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
-              <Anchor component={Link} to={paths.staff.order.getHref(order.id)} fw={700}>
+              <Anchor
+                component={Link}
+                to={paths.staff.order.getHref(order.id)}
+                fw={700}
+                className={classes.rowLink}
+              >
                 {m.orderNumber(order.id)}
               </Anchor>
               <Text size="sm">{statusTitle(order)}</Text>
             </Group>
+            <Text size="sm">{m.createdBy(formatDate(order.created_at), order.customer_name)}</Text>
             <Text size="sm" c="dimmed">
               {order.work_type}
             </Text>
