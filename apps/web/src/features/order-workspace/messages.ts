@@ -3,6 +3,9 @@ import { formatMoney, plural } from '../../shared/format';
 /** Russian text of the order workspace (`/order/{id}` and its tabs). Server answers come from the contract. */
 export const workspaceText = {
   orderNumber: (id: number) => `Заказ № ${id}`,
+  /** The phone's one-line header unfolds to the whole card and folds back. */
+  headerMore: 'Подробнее о заказе',
+  headerLess: 'Свернуть сведения о заказе',
   loadFailed: 'Не удалось загрузить заказ.',
 
   // The header.

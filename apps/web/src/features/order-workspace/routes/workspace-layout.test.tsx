@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
+import { fakeMediaQueryList } from '../../../shared/ui/media-query-fake';
 import { workspaceOrder } from '../test-fixtures';
 import { renderWorkspace } from '../test-render';
 import { fakeWorkspaceServer } from '../test-server';
@@ -157,6 +158,33 @@ describe('the order workspace', () => {
     );
     const form = await screen.findByRole('region', { name: 'Запросить доработку' });
     expect(within(form).getByLabelText(/Что нужно доработать/)).toBeInTheDocument();
+  });
+
+  it('folds the header to one line on a phone — number and status — and unfolds it on demand', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+      fakeMediaQueryList(query, query === '(max-width: 47.99em)'),
+    );
+    serve(fakeWorkspaceServer());
+    renderWorkspace('/order/7/chat');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('heading', { level: 1, name: 'Заказ № 7' })).toBeInTheDocument();
+    expect(within(header).getByText('Проверьте работу')).toBeInTheDocument();
+    expect(within(header).queryByText('Курсовая работа')).not.toBeInTheDocument();
+    expect(within(header).queryByText('Автор Иван')).not.toBeInTheDocument();
+    const more = within(header).getByRole('button', { name: 'Подробнее о заказе' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    // The tabs stay right under it.
+    expect(screen.getByRole('link', { name: /Чат/ })).toBeInTheDocument();
+
+    await userEvent.click(more);
+    const full = await screen.findByRole('banner');
+    expect(within(full).getByText('Курсовая работа')).toBeInTheDocument();
+    expect(within(full).getByText('Автор Иван')).toBeInTheDocument();
+    const less = screen.getByRole('button', { name: 'Свернуть сведения о заказе' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(less);
+    expect(await screen.findByRole('button', { name: 'Подробнее о заказе' })).toBeInTheDocument();
+    vi.mocked(window.matchMedia).mockRestore();
   });
 
   it('folds the timeline on a narrow screen; unfolded it lists every event, newest first, with its time', async () => {
