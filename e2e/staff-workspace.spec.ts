@@ -77,7 +77,7 @@ describe('the staff side and the customer, side by side', () => {
     await staffOrderHeading(manager.page, id).waitFor();
     await staffStatus(manager.page, id, 'Оценка стоимости').waitFor();
     const mailsBefore = new Date().toISOString();
-    await manager.page.getByLabel('Цена, ₽').fill('4 500');
+    await manager.page.getByLabel('Цена до скидок, ₽').fill('4 500');
     await manager.page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await staffStatus(manager.page, id, 'Ожидает оплаты').waitFor();
 

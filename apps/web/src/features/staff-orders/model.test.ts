@@ -39,11 +39,17 @@ describe('who may deliver files', () => {
 });
 
 describe('the price and deadline request', () => {
-  const order = { price: 500_000, deadline: '2026-12-01', status: { id: 2, title: '' } };
+  const order = {
+    cost: 500_000,
+    price: 450_000,
+    paid: 0,
+    deadline: '2026-12-01',
+    status: { id: 2, title: '' },
+  };
 
-  it('roubles become kopecks; only what changed is sent', () => {
-    expect(updateRequestOf(order, { price: '5 000,50', deadline: '2026-12-01' })).toEqual({ price: 500_050 });
-    expect(updateRequestOf(order, { price: '5000', deadline: '2026-12-03' })).toEqual({
+  it('roubles become kopecks of the price before discounts; only what changed is sent', () => {
+    expect(updateRequestOf(order, { cost: '5 000,50', deadline: '2026-12-01' })).toEqual({ cost: 500_050 });
+    expect(updateRequestOf(order, { cost: '5000', deadline: '2026-12-03' })).toEqual({
       deadline: '2026-12-03',
     });
     expect(kopecksOf(0.1 + 0.2)).toBe(30);
@@ -51,13 +57,22 @@ describe('the price and deadline request', () => {
 
   it('a paid order sends no price even when one is typed', () => {
     expect(
-      updateRequestOf({ ...order, status: { id: 4, title: '' } }, { price: '7000', deadline: '2026-12-05' }),
+      updateRequestOf({ ...order, status: { id: 4, title: '' } }, { cost: '7000', deadline: '2026-12-05' }),
     ).toEqual({
       deadline: '2026-12-05',
     });
   });
 
+  it('an order paid in part may be priced anew: the customer owes the rest', () => {
+    expect(
+      updateRequestOf(
+        { ...order, paid: 225_000, status: { id: 3, title: '' } },
+        { cost: '6000', deadline: '2026-12-01' },
+      ),
+    ).toEqual({ cost: 600_000 });
+  });
+
   it('text that is not a number is sent as NaN for the schema to refuse', () => {
-    expect(updateRequestOf(order, { price: 'пять', deadline: '2026-12-01' }).price).toBeNaN();
+    expect(updateRequestOf(order, { cost: 'пять', deadline: '2026-12-01' }).cost).toBeNaN();
   });
 });

@@ -8,6 +8,8 @@ import { ApiError } from '../../../shared/api/errors';
 import { commonMessages } from '../../../shared/messages';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
+import { priceBreakdown, priceBreakdownMessages } from '../../../shared/price-breakdown';
+import { MoneyTable } from '../../../shared/ui/money-table';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 // eslint-disable-next-line import/no-restricted-paths -- the title page generator (issue 12) opens from the order, pre-filled from it
 import { TitlePageButton } from '../../title-page';
@@ -110,6 +112,9 @@ export function WorkspaceHeader({ order }: { order: Order }) {
             </Fact>
           ) : null}
         </SimpleGrid>
+        {order.discounts.length > 0 ? (
+          <MoneyTable rows={priceBreakdown(order)} label={priceBreakdownMessages.summary} size="sm" />
+        ) : null}
         {payable || tippable ? (
           <Group gap="sm">
             {payable ? (

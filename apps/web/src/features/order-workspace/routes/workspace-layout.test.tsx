@@ -44,6 +44,44 @@ describe('the order workspace', () => {
     expect(within(header).getByText('до 12 декабря 2026')).toBeInTheDocument();
   });
 
+  it('shows the price before discounts, a row per discount by name, then «К оплате»', async () => {
+    serve(
+      fakeWorkspaceServer({
+        order: workspaceOrder(7, {
+          status: { id: 2, title: 'Ожидает оплаты' },
+          paid: 0,
+          cost: 5_200_00,
+          discount: 1_040_00,
+          price: 4_160_00,
+          discounts: [
+            { kind: 'first_order', name: 'Скидка на первый заказ', percent: 10, fixed: null, amount: 520_00 },
+            { kind: 'promo', name: 'Промокод STUDENT10', percent: 10, fixed: null, amount: 520_00 },
+          ],
+        }),
+      }),
+    );
+    renderWorkspace('/order/7/chat');
+    const header = await screen.findByRole('banner');
+    const table = within(header).getByRole('table', { name: 'Из чего складывается цена' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => plain(row.textContent)),
+    ).toEqual([
+      'Цена без скидок5 200 ₽',
+      'Скидка на первый заказ (10 %)−520 ₽',
+      'Промокод STUDENT10 (10 %)−520 ₽',
+      'К оплате4 160 ₽',
+    ]);
+  });
+
+  it('shows no breakdown for an order without discounts', async () => {
+    serve(fakeWorkspaceServer());
+    renderWorkspace('/order/7/chat');
+    const header = await screen.findByRole('banner');
+    expect(within(header).queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('leads to paying an order that awaits payment, and to a tip once it is completed', async () => {
     serve(
       fakeWorkspaceServer({

@@ -45,6 +45,33 @@ describe('/order/{id}/pay', () => {
     expect(post?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('shows the price before discounts, each discount the order keeps by name, then «К оплате»', async () => {
+    const order = payableOrder(7, {
+      cost: 5_200_00,
+      discount: 1_040_00,
+      price: 4_160_00,
+      discounts: [
+        { kind: 'first_order', name: 'Скидка на первый заказ', percent: 10, fixed: null, amount: 520_00 },
+        { kind: 'promo', name: 'Промокод STUDENT10', percent: 10, fixed: null, amount: 520_00 },
+      ],
+    });
+    serve(fakePayServer({ orders: [order] }));
+    open();
+    const summary = await screen.findByRole('table', { name: 'Сумма' });
+    expect(
+      within(summary)
+        .getAllByRole('row')
+        .map((row) => plain(row.textContent)),
+    ).toEqual([
+      'Цена без скидок5 200 ₽',
+      'Скидка на первый заказ (10 %)−520 ₽',
+      'Промокод STUDENT10 (10 %)−520 ₽',
+      'Осталось оплатить4 160 ₽',
+      'К оплате4 160 ₽',
+    ]);
+    expect(await payButton('4 160 ₽')).toBeInTheDocument();
+  });
+
   it('pays from the balance at once, refreshes the money and lands on /payment?status=success', async () => {
     const server = serve(fakePayServer({ finances: { money: 7_000_00, bonus: 0 } }));
     const { router } = open();

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { getOrderQueryOptions } from '../../../shared/api/get-order';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { paths } from '../../../shared/paths';
+import { discountRows, priceBreakdownMessages } from '../../../shared/price-breakdown';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { financesQuery, methodsQuery, pay } from '../api';
@@ -101,7 +102,10 @@ function OrderPayForm({ order }: { order: Order }) {
   const bonusMax = orderCharge(order, part, heldBonus, true, bonusPercent).bonus;
 
   const lines: SummaryLine[] = [
-    { label: m.price, kopecks: order.price },
+    // The price before discounts and each discount the order keeps, when it has any (ADR 027).
+    ...(order.discounts.length > 0
+      ? [{ label: priceBreakdownMessages.base, kopecks: order.cost }, ...discountRows(order.discounts)]
+      : [{ label: m.price, kopecks: order.price }]),
     ...(order.paid > 0 ? [{ label: m.paid, kopecks: order.paid }] : []),
     { label: m.left, kopecks: amountLeft(order) },
     ...(charge.bonus > 0 ? [{ label: m.bonusLine, kopecks: charge.bonus, minus: true }] : []),

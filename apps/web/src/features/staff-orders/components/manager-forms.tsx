@@ -13,22 +13,26 @@ import { useOrderActions, usePerformers } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { errorText, isAssignable, isDeadlineEditable, isPriceEditable, kopecksOf, roublesOf } from '../model';
 
-type PriceValues = { price: string; deadline: string };
+type PriceValues = { cost: string; deadline: string };
+
+type Priced = Pick<StaffOrder, 'cost' | 'price' | 'paid' | 'deadline' | 'status'>;
+
+/** The price may change before payment, and on an order paid in part (the customer owes the rest). */
+const priceOpen = (order: Priced) =>
+  isPriceEditable(order.status.id) || (order.paid > 0 && order.paid < order.price);
 
 /**
  * The request a manager's price and deadline fields make: roubles typed (`5 000,50`) become
  * kopecks, and only what changed is sent; the contract's schema says what is wrong, in Russian.
+ * The price typed is the one before the order's discounts (ADR 027), the order's `cost`.
  */
-export function updateRequestOf(
-  order: Pick<StaffOrder, 'price' | 'deadline' | 'status'>,
-  values: PriceValues,
-) {
+export function updateRequestOf(order: Priced, values: PriceValues) {
   const body: StaffOrderUpdateRequest = {};
-  const typed = values.price.replace(/\s/g, '').replace(',', '.');
-  if (isPriceEditable(order.status.id) && typed !== '') {
+  const typed = values.cost.replace(/\s/g, '').replace(',', '.');
+  if (priceOpen(order) && typed !== '') {
     const roubles = Number(typed);
     const kopecks = Number.isFinite(roubles) ? kopecksOf(roubles) : Number.NaN;
-    if (kopecks !== order.price) body.price = kopecks;
+    if (kopecks !== order.cost) body.cost = kopecks;
   }
   if (isDeadlineEditable(order.status.id) && values.deadline && values.deadline !== order.deadline) {
     body.deadline = values.deadline;
@@ -49,15 +53,15 @@ export function PriceDeadlineForm({ order }: { order: StaffOrder }) {
   const [schema] = useState(() => lazySchema(() => Promise.resolve(updateSchema(order))));
   const { form, alert, submit } = useServerForm<PriceValues, StaffOrderUpdateRequest>({
     schema,
-    defaultValues: { price: order.price ? String(roublesOf(order.price)) : '', deadline: order.deadline },
-    fields: ['price', 'deadline'],
+    defaultValues: { cost: order.cost ? String(roublesOf(order.cost)) : '', deadline: order.deadline },
+    fields: ['cost', 'deadline'],
     onSubmit: async (body) => {
       await update.mutateAsync(body);
       notify.success(m.saved);
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const priceEditable = isPriceEditable(order.status.id);
+  const priceEditable = priceOpen(order);
   const deadlineEditable = isDeadlineEditable(order.status.id);
   if (!priceEditable && !deadlineEditable) return null;
 
@@ -67,12 +71,12 @@ export function PriceDeadlineForm({ order }: { order: StaffOrder }) {
         <Text fw={600}>{m.priceAndDeadline}</Text>
         <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
           <TextInput
-            {...form.register('price')}
+            {...form.register('cost')}
             label={m.priceLabel}
             inputMode="decimal"
             disabled={!priceEditable}
             description={priceEditable ? undefined : m.priceLockedHint}
-            error={errors.price?.message}
+            error={errors.cost?.message}
             miw={140}
           />
           <TextInput

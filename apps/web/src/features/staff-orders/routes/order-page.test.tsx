@@ -62,6 +62,7 @@ function orderOf(change: Partial<StaffOrder> = {}): StaffOrder {
     customer: { id: 9, name: 'Мария Петрова', email: 'maria@example.com', phone: '+79990001122' },
     cost: 500_000,
     discount: 0,
+    discounts: [],
     guarantee_until: null,
     files: [customerFile],
     next_statuses: [5, 6, 8],
@@ -117,7 +118,7 @@ describe('OrderPage for a manager', () => {
     }
     expect(await screen.findByLabelText('Сменить автора')).toBeInTheDocument();
     // Paid: the price is locked, the deadline still moves.
-    expect(screen.getByLabelText('Цена, ₽')).toBeDisabled();
+    expect(screen.getByLabelText('Цена до скидок, ₽')).toBeDisabled();
     expect(screen.getByLabelText('Срок сдачи')).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Выбрать файлы' })).toBeInTheDocument();
   });
@@ -148,11 +149,43 @@ describe('OrderPage for a manager', () => {
       },
     );
     renderOrder(manager);
-    const price = await screen.findByLabelText('Цена, ₽');
+    const price = await screen.findByLabelText('Цена до скидок, ₽');
     await user.clear(price);
     await user.type(price, '6 500,50');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await vi.waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ price: 650_050 }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ cost: 650_050 }));
+  });
+});
+
+describe('OrderPage: the price and its discounts', () => {
+  it('shows the price before discounts, each discount the customer keeps, and what the customer pays', async () => {
+    serveOrder(
+      orderOf({
+        status: { id: 2, title: 'Ожидает оплаты' },
+        paid: 0,
+        cost: 528_000,
+        discount: 105_600,
+        price: 422_400,
+        discounts: [
+          { kind: 'first_order', name: 'Скидка на первый заказ', percent: 10, fixed: null, amount: 52_800 },
+          { kind: 'promo', name: 'Промокод STUDENT10', percent: 10, fixed: null, amount: 52_800 },
+        ],
+      }),
+    );
+    renderOrder(manager);
+    const table = await screen.findByRole('table', { name: 'Из чего складывается цена' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => (row.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ')),
+    ).toEqual([
+      'Цена без скидок5 280 ₽',
+      'Скидка на первый заказ (10 %)−528 ₽',
+      'Промокод STUDENT10 (10 %)−528 ₽',
+      'К оплате4 224 ₽',
+    ]);
+    // The manager's field is the price before discounts.
+    expect(screen.getByLabelText('Цена до скидок, ₽')).toHaveValue('5280');
   });
 });
 
@@ -165,7 +198,7 @@ describe('OrderPage for an author', () => {
     expect(await screen.findByRole('heading', { name: 'Заказ № 7' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Выбрать файлы' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Отменён' })).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Цена, ₽')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Цена до скидок, ₽')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/автора/)).not.toBeInTheDocument();
     expect(screen.queryByText('maria@example.com')).not.toBeInTheDocument();
   });

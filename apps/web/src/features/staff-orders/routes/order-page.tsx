@@ -15,6 +15,8 @@ import { StaffOrderChat, staffChatTitle } from '../../order-chat';
 import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
+import { priceBreakdown, priceBreakdownMessages } from '../../../shared/price-breakdown';
+import { MoneyTable } from '../../../shared/ui/money-table';
 import { useStaffMe } from '../../../shared/staff/session';
 import { useOrderActions, useStaffOrder } from '../api';
 import { CareSection } from '../components/care-section';
@@ -122,11 +124,14 @@ function OrderScreen({ order }: { order: StaffOrder }) {
             <Row label={m.performer}>{order.performer?.name ?? m.noPerformer}</Row>
             {order.guarantee_until && <Row label={m.guarantee}>{formatDate(order.guarantee_until)}</Row>}
           </SimpleGrid>
+          {order.discounts.length > 0 && (
+            <MoneyTable rows={priceBreakdown(order)} label={priceBreakdownMessages.summary} size="sm" />
+          )}
           {manager && <StatusActions key={`status-${order.status.id}`} order={order} />}
           {manager && <AssignForm key={`assign-${order.performer?.id ?? 0}`} order={order} />}
           {manager && (
             <PriceDeadlineForm
-              key={`price-${order.status.id}-${order.price}-${order.deadline}`}
+              key={`price-${order.status.id}-${order.cost}-${order.paid}-${order.deadline}`}
               order={order}
             />
           )}
