@@ -1,5 +1,6 @@
 import { CompanySchema, companyApi } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '../src/modules/reference/company-routes';
 import { buildTestApp, TEST_COMPANY, TEST_PRODUCTION_PAYMENTS, type TestApp } from './helpers';
 
 describe('the operator details endpoint', () => {
@@ -40,6 +41,38 @@ describe('the operator details endpoint', () => {
     });
     afterAll(() => t.close());
 
+    it('names the made-up demo operator, so the demo does not read as a broken page', async () => {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.statusCode).toBe(200);
+      expect(CompanySchema.parse(res.json())).toEqual({
+        ...DEMO_OPERATOR,
+        support_phone: null,
+        test_payments: true,
+      });
+      expect(DEMO_OPERATOR.name).toMatch(/вымышленная/);
+    });
+  });
+
+  describe('in development with only some of them', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ NODE_ENV: 'development', COMPANY_NAME: 'ООО «Ромашка»' });
+    });
+    afterAll(() => t.close());
+
+    it('names what is set and leaves the rest unset, never mixing in the demo operator', async () => {
+      const res = await t.app.inject({ method: 'GET', url: companyApi });
+      expect(res.json()).toMatchObject({ name: 'ООО «Ромашка»', inn: null, ogrn: null, address: null });
+    });
+  });
+
+  describe('in tests without them', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ NODE_ENV: 'test' });
+    });
+    afterAll(() => t.close());
+
     it('says each is unset, for the web app to show a placeholder', async () => {
       const res = await t.app.inject({ method: 'GET', url: companyApi });
       expect(res.statusCode).toBe(200);
@@ -50,7 +83,7 @@ describe('the operator details endpoint', () => {
         address: null,
         email: null,
         support_phone: null,
-        // Development's default provider is the test bank.
+        // The tests' default provider is the test bank.
         test_payments: true,
       });
     });
