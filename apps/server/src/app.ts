@@ -109,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(dbPlugin, { url: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  // Before the seed: the demo orders' final files are stored through it.
+  await app.register(storagePlugin);
   await app.register(seedPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
@@ -127,7 +129,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(profileRoutes);
   await app.register(socialRoutes);
   await app.register(referenceModule);
-  await app.register(storagePlugin);
   await app.register(avatarRoutes);
   await app.register(chatBusPlugin);
   await app.register(ordersModule);

@@ -1,5 +1,6 @@
 import { CERTIFICATE_VALID_DAYS, OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
 import type { Insertable, Kysely } from 'kysely';
+import { Readable } from 'node:stream';
 import { hashPassword } from '../lib/passwords';
 import { keepDiscounts } from '../modules/orders/discounts';
 import {
@@ -11,6 +12,7 @@ import {
 import { orderTitle } from '../modules/payments/invoices';
 import { accounts, postTxn } from '../modules/payments/ledger';
 import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
+import type { Storage } from '../plugins/storage';
 import type { Database } from './index';
 import { nowIso } from './index';
 import type { DB, OrdersTable } from './types';
@@ -138,7 +140,12 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
-async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Promise<void> {
+async function insertDemoOrders(
+  trx: Kysely<DB>,
+  userId: number,
+  now: Date,
+  files: Storage | undefined,
+): Promise<void> {
   const workTypes = await trx.selectFrom('work_types').selectAll().execute();
   const subjects = await trx
     .selectFrom('subjects')
@@ -203,20 +210,22 @@ async function insertDemoOrders(trx: Kysely<DB>, userId: number, now: Date): Pro
     // The first order's discount is kept with it, as placing it keeps it (ADR 027).
     const rules = discountRules({ firstOrder: row.is_first_order === 1, packet: null, promo: null });
     await keepDiscounts(trx, order.id, rules, priceWithDiscounts(Number(row.cost), rules));
-    await bringToLife(trx, { ...row, id: order.id, created_at: row.created_at as string }, staff, now);
+    await bringToLife(trx, { ...row, id: order.id, created_at: row.created_at as string }, staff, now, files);
   }
 }
 
 /**
  * What staff and payments would have done to a demo order by its status, so that the staff side
- * has a living queue: a price set (2 on), payment (3 on), the first demo author at work (4 on),
- * and a guarantee running (5 and 7), each with its timeline event.
+ * has a living queue and the customer a coherent first look: a price set (2 on), payment (3 on),
+ * the first demo author assigned and at work (4 on), the author's final file and a guarantee
+ * running (5 and 7, the work accepted in 7), each with its timeline event.
  */
 async function bringToLife(
   trx: Kysely<DB>,
   order: Insertable<OrdersTable> & { id: number; created_at: string },
   staff: { managerId: number | null; performerId: number | null },
   now: Date,
+  files: Storage | undefined,
 ): Promise<void> {
   const { managerId, performerId } = staff;
   const status = order.status_id === OrderStatusId.trashed ? order.trashed_from_status : order.status_id;
@@ -256,6 +265,117 @@ async function bringToLife(
     .where('id', '=', order.id)
     .execute();
   await event('author_assigned', 'manager', { performer_id: performerId }, later(3));
+  if (status === OrderStatusId.authorAssigned) return;
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      kind: 'status_changed',
+      actor_role: 'performer',
+      staff_id: performerId,
+      data: JSON.stringify({ from: OrderStatusId.authorAssigned, to: OrderStatusId.inProgress }),
+      created_at: later(4),
+    })
+    .execute();
+  if (!delivered) return;
+  // The work the customer checks (5) or accepted (7): the author's final file, as a delivery records it.
+  const at = delivered.toISOString();
+  const file = files ? await demoFinalFile(files, order) : null;
+  if (file) {
+    await trx
+      .insertInto('order_files')
+      .values({
+        order_id: order.id,
+        user_id: order.user_id,
+        staff_id: performerId,
+        kind: 'final',
+        original_name: file.name,
+        stored_name: file.storedName,
+        size: file.size,
+        mime: 'application/pdf',
+        created_at: at,
+        // The accepted work was looked at; the one under review is new to the customer.
+        is_reviewed: status === OrderStatusId.completed ? 1 : 0,
+      })
+      .execute();
+  }
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      kind: 'file_delivered',
+      actor_role: 'performer',
+      staff_id: performerId,
+      data: JSON.stringify({
+        from: OrderStatusId.inProgress,
+        to: OrderStatusId.review,
+        kind: 'final',
+        names: file ? [file.name] : [],
+      }),
+      created_at: at,
+    })
+    .execute();
+  if (status !== OrderStatusId.completed) return;
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      kind: 'accepted',
+      actor_role: 'customer',
+      staff_id: null,
+      data: JSON.stringify({ from: OrderStatusId.review, to: OrderStatusId.completed }),
+      created_at: new Date(delivered.getTime() + DAY_MS).toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * A one-page PDF for a demo order's final file: enough for the preview and the download to show
+ * something real. Built by hand (the title page's Cyrillic font costs a second to embed, on every
+ * seeded test server), so its text is plain ASCII; the file's name is the Russian one.
+ */
+export function demoPdf(lines: readonly string[]): Buffer {
+  const text = lines
+    .map(
+      (line, i) =>
+        `BT /F1 ${i === 0 ? 20 : 12} Tf 72 ${760 - i * 28} Td (${line.replace(/[()\\]/g, '')}) Tj ET`,
+    )
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Stores the demo order's final file: «{тема}.pdf», as an author would name it. */
+async function demoFinalFile(
+  files: Storage,
+  order: Insertable<OrdersTable> & { id: number },
+): Promise<{ name: string; storedName: string; size: number }> {
+  const content = demoPdf([
+    `Demo order No. ${order.id}: the final work`,
+    'A demo file of the cabinet, seeded with the demo data.',
+    'A real order holds the work the author uploaded here.',
+  ]);
+  const saved = await files.save(Readable.from([content]));
+  const topic = String(order.topic ?? '')
+    .replace(/[\\/:*?"<>|«»]+/g, '')
+    .trim();
+  return { name: `${topic || `Заказ ${order.id}`}.pdf`, ...saved };
 }
 
 /** The demo customer's balance (issue 11): 5 000 ₽ of money and 300 ₽ of bonuses. */
@@ -460,7 +580,15 @@ async function staffHashes(db: Kysely<DB>): Promise<string[] | null> {
  * empty database (never one that holds real users); `force` (SEED_DEMO=1) seeds anyway. Both are
  * idempotent, and the customer and the orders land together or not at all.
  */
-export async function seedDemo(database: Database, mode: 'auto' | 'force'): Promise<boolean> {
+/**
+ * `files`: where the demo orders' final files go (the app's storage); without it the orders under
+ * review and done have their delivery in the timeline but no file.
+ */
+export async function seedDemo(
+  database: Database,
+  mode: 'auto' | 'force',
+  files?: Storage,
+): Promise<boolean> {
   const { db } = database;
   const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (demo) {
@@ -503,7 +631,7 @@ export async function seedDemo(database: Database, mode: 'auto' | 'force'): Prom
     // Another start seeded it in the meantime: its orders came with it.
     if (!user) return false;
     const now = new Date();
-    await insertDemoOrders(trx, user.id, now);
+    await insertDemoOrders(trx, user.id, now, files);
     await insertDemoMoney(trx, user.id, now);
     await insertDemoCertificates(trx, user.id, now);
     // Spec §4/§9: a second demo customer has the diploma half-price offer (id 4) with its popup not

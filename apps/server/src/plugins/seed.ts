@@ -15,7 +15,7 @@ export default fp(
     }
     if (SEED_DEMO === '0') return;
     if (NODE_ENV === 'test' && SEED_DEMO !== '1') return;
-    const seeded = await seedDemo(app.database, SEED_DEMO === '1' ? 'force' : 'auto');
+    const seeded = await seedDemo(app.database, SEED_DEMO === '1' ? 'force' : 'auto', app.storage);
     if (seeded) {
       app.log.info(
         'demo seeded: customer demo@example.com / demo12345, manager manager@example.com / manager12345, ' +
@@ -23,5 +23,5 @@ export default fp(
       );
     }
   },
-  { name: 'seed', dependencies: ['db'] },
+  { name: 'seed', dependencies: ['db', 'storage'] },
 );
