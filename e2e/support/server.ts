@@ -25,8 +25,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh SQLite file) as a child process. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (built web app, fresh SQLite file) as a child process. `startTimeoutMs`
+ * (30 s) is how long it may take to answer; one that does not is stopped.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { startTimeoutMs = 30_000 }: { startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -53,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -62,7 +68,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 30 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not start in ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {

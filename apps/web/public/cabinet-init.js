@@ -19,6 +19,34 @@
   }
   var search = location.search;
   var params = new URLSearchParams(search);
+  // PRELOAD-START
+  // A customer's screen would ask for its data only once its code has arrived and run — on a slow
+  // line seconds after this page painted. The first requests this address makes are sent from here
+  // instead, as the app's API client would send them; the client takes each answer once
+  // (shared/api/preloaded.ts). ADR 029. Kept in step with the app by cabinet-init.test.ts.
+  if (signedIn && !params.has('al') && typeof fetch === 'function') {
+    var token = localStorage.getItem('key');
+    var urls = ['/api/client/profile/'];
+    var home = /^\/home\/(active|archive|done)\/?$/.exec(location.pathname);
+    var order = /^\/order\/(\d+)(?:\/([a-z-]+))?\/?$/.exec(location.pathname);
+    var page = params.get('page');
+    if (home && (page === null || /^[1-9]\d{0,8}$/.test(page)))
+      urls.push('/api/client/orders/?tab=' + home[1] + '&page=' + (page || '1') + '&page_size=20');
+    // Every address under /order/{id} loads the order first (its route guard).
+    if (order) urls.push('/api/client/orders/' + order[1] + '/');
+    if (order && order[2] === 'chat') urls.push('/api/client/orders/' + order[1] + '/messages/');
+    var answers = {};
+    urls.forEach(function (url) {
+      answers[url] = fetch(url, {
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+        credentials: 'include',
+      });
+      // Not taken (the app went elsewhere): no unhandled rejection either.
+      answers[url].catch(function () {});
+    });
+    window.__cabinetPreload = { token: token, at: Date.now(), answers: answers };
+  }
+  // PRELOAD-END
   if (signedIn || params.has('al')) return;
 
   var query;

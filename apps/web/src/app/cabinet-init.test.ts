@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
+import { listSearch, parsePage } from '../features/orders/model';
 import { loginHrefForVisitor } from '../shared/login-redirect';
 
 // public/cabinet-init.js runs in the head of the prerendered cabinet shell, before the app's
@@ -9,8 +11,10 @@ import { loginHrefForVisitor } from '../shared/login-redirect';
 const here = dirname(fileURLToPath(import.meta.url));
 const source = readFileSync(join(here, '../../public/cabinet-init.js'), 'utf8');
 
+type Sent = { url: string; init: RequestInit };
+
 /** Runs the script for an address and a stored token; returns where it went and what it hid. */
-function run(url: string, token: string | null) {
+function run(url: string, token: string | null, sent: Sent[] = [], window: Record<string, unknown> = {}) {
   const { pathname, search } = new URL(url, 'http://localhost');
   const replaced: string[] = [];
   const styles: string[] = [];
@@ -26,7 +30,17 @@ function run(url: string, token: string | null) {
     },
     getElementById: (id: string) => (id === 'root' ? root : null),
   };
-  new Function('location', 'localStorage', 'document', source)(location, localStorage, document);
+  const fetch = (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return Promise.resolve(new Response('{}'));
+  };
+  new Function('location', 'localStorage', 'document', 'fetch', 'window', source)(
+    location,
+    localStorage,
+    document,
+    fetch,
+    window,
+  );
   onReady?.();
   return { replaced, styles, scriptsKept: root.attrs.has('data-scripts') };
 }
@@ -84,5 +98,45 @@ describe('cabinet-init.js', () => {
     expect(() =>
       new Function('location', 'localStorage', 'document', source)(location, localStorage, document),
     ).not.toThrow();
+  });
+});
+
+describe('cabinet-init.js, the first requests of a customer’s address (ADR 029)', () => {
+  /** What the app asks for first there, built with the app's own paths. */
+  const APP_REQUESTS: Record<string, string[]> = {
+    '/home/active': [api.profile.root, `${api.orders.root}?${listSearch('active', 1)}`],
+    '/home/done/?page=3': [api.profile.root, `${api.orders.root}?${listSearch('done', parsePage('3'))}`],
+    // An address the app reads as the first page is not guessed at: only the profile.
+    '/home/archive?page=abc': [api.profile.root],
+    '/order/15/chat': [api.profile.root, api.orders.byId(15), api.orders.messages(15)],
+    '/order/15/files?x=1': [api.profile.root, api.orders.byId(15)],
+    '/order/15/edit': [api.profile.root, api.orders.byId(15)],
+    '/order-new': [api.profile.root],
+    '/payments/pay': [api.profile.root],
+  };
+
+  it.each(Object.entries(APP_REQUESTS))('sends from %s what the app will ask for', (url, expected) => {
+    const sent: Sent[] = [];
+    const window: { __cabinetPreload?: { token: string; answers: Record<string, unknown> } } = {};
+    run(url, 'the-token', sent, window);
+    expect(sent.map((s) => s.url)).toEqual(expected);
+    // As the API client sends a GET (shared/api/client.ts), so the answer is the same.
+    for (const { init } of sent) {
+      expect(init).toEqual({
+        headers: { Accept: 'application/json', Authorization: 'Bearer the-token' },
+        credentials: 'include',
+      });
+    }
+    expect(window.__cabinetPreload?.token).toBe('the-token');
+    expect(Object.keys(window.__cabinetPreload?.answers ?? {})).toEqual(expected);
+  });
+
+  it('sends nothing for a visitor or an auto-login link', () => {
+    const sent: Sent[] = [];
+    const window: Record<string, unknown> = {};
+    run('/home/active', null, sent, window);
+    run('/home/active?al=abc', 'the-token', sent, window);
+    expect(sent).toEqual([]);
+    expect(window).toEqual({});
   });
 });
