@@ -136,10 +136,12 @@ describe('the customer workspace through a whole order', () => {
     expect(o.can_accept).toBe(true);
     expect(o.rework).toEqual({ allowed: true, reason: null });
     expect(o.attention.files).toBe(2);
-    const guarantee = new Date(o.guarantee_until!).getTime();
-    // GUARANTEE_DAYS=10: to the end of the Moscow day ten days on.
-    expect(guarantee - Date.now()).toBeGreaterThan(10 * 86_400_000 - 60_000);
-    expect(guarantee - Date.now()).toBeLessThan(11 * 86_400_000);
+    // GUARANTEE_DAYS=10 from the later of the delivery and the deadline (40 days on): to the end
+    // of the Moscow day ten days after the deadline.
+    const day = new Date(Date.parse(`${o.details.deadline}T12:00:00Z`) + 10 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(o.guarantee_until).toBe(`${day}T20:59:59.999Z`);
     expect(await mailCount(t.app, aliceEmail)).toBe(mailsBefore + 1);
     expect((await latestMail(t.app, aliceEmail)).text).toContain(`/order/${id}/files`);
 
@@ -191,16 +193,23 @@ describe('the customer workspace through a whole order', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ detail: workspaceMessages.reworkAlreadyOpen });
 
-    // The author answers with a new final file: a final file in «Доработка» does not move the order.
-    const [fixed] = await uploader.uploadOk(author, id, 'final', [
-      { name: 'Курсовая.pdf', content: samples.pdf },
-    ]);
-    expect((await order(id)).status.id).toBe(OrderStatusId.rework);
     const ctx = t.app.ordersService.ctx;
     // An answer needs a final file; a refused answer attaches nothing.
     await expect(
       answerRework(ctx, author, id, rework.id, { text: 'Готово', files: [draft!.id] }),
     ).rejects.toMatchObject({ statusCode: 400, detail: staffMessages.answerNeedsFinal });
+    // The author answers with a new final file: a final file in «Доработка» does not move the
+    // order, and it belongs to the rework's answer — the customer does not get it on its own.
+    const filesBefore = (await get(api.orders.files(id))).json() as unknown[];
+    const [fixed] = await uploader.uploadOk(author, id, 'final', [
+      { name: 'Курсовая.pdf', content: samples.pdf },
+    ]);
+    expect((await order(id)).status.id).toBe(OrderStatusId.rework);
+    expect((await get(api.orders.files(id))).json()).toEqual(filesBefore);
+    expect((await get(api.orders.fileDownload(id, fixed!.id))).statusCode).toBe(404);
+    expect((await getRework(ctx, id, rework.id, 'staff')).answer_files?.map((f) => f.id)).toEqual([
+      fixed!.id,
+    ]);
     await expect(
       answerRework(ctx, author, id, rework.id, { text: 'Готово', files: [attachment] }),
     ).rejects.toMatchObject({ statusCode: 404 });
@@ -271,7 +280,7 @@ describe('the customer workspace through a whole order', () => {
       'file_delivered',
       'file_delivered',
       'rework_opened',
-      'file_delivered',
+      // The final file uploaded during the rework came with its answer, not on its own.
       'rework_answered',
       'accepted',
       'rework_opened',

@@ -226,20 +226,6 @@ export interface OrdersTable {
   affiliate_uid: string | null;
 }
 
-/** The discounts an order was placed with, and what each gives at its present price (migration 023, ADR 027). */
-export interface OrderDiscountsTable {
-  id: Generated<number>;
-  order_id: number;
-  position: number;
-  kind: 'first_order' | 'packet' | 'promo';
-  name: string;
-  rule: 'percent' | 'fixed';
-  /** Percent, or kopecks for 'fixed'. */
-  value: number;
-  /** Kopecks taken off the present cost; an order's amounts add up to its `discount`. */
-  amount: number;
-}
-
 export interface OrderPacketsPlacedTable {
   id: Generated<number>;
   user_id: number;
@@ -300,6 +286,8 @@ export interface OrderFilesTable {
   thread_message_id: Generated<number | null>;
   /** The chat message it was sent with (chat_messages.id). */
   chat_message_id: Generated<number | null>;
+  /** A final file uploaded while this rework was open: part of its answer (ADR 015). */
+  rework_id: Generated<number | null>;
 }
 
 export interface PromoCodesTable {
@@ -646,7 +634,6 @@ export interface DB {
   order_packets_placed: OrderPacketsPlacedTable;
   order_counts: OrderCountsTable;
   order_list_versions: OrderListVersionsTable;
-  order_discounts: OrderDiscountsTable;
   order_list_items: OrderListItemsTable;
   order_list_heads: OrderListHeadsTable;
   order_files: OrderFilesTable;

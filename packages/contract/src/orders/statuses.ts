@@ -16,6 +16,8 @@ export const OrderStatusId = {
   rework: 6,
   completed: 7,
   cancelled: 8,
+  /** Paid with an author assigned who has not started yet: 3 never has an author (ADR 004). */
+  authorAssigned: 9,
   trashed: 16,
 } as const;
 export type OrderStatusId = (typeof OrderStatusId)[keyof typeof OrderStatusId];
@@ -58,6 +60,7 @@ export const ORDER_STATUSES: Readonly<Record<OrderStatusId, OrderStatusInfo>> = 
   6: { title: 'Автор дорабатывает', group: 'progress', tab: 'active', editable: false, trashable: false },
   7: { title: 'Выполнен', group: 'done', tab: 'done', editable: false, trashable: true },
   8: { title: 'Отменён', group: 'closed', tab: 'archive', editable: false, trashable: true },
+  9: { title: 'Автор назначен', group: 'progress', tab: 'active', editable: false, trashable: false },
   // Spec §4 fixes this title.
   16: { title: 'Архивный заказ', group: 'closed', tab: 'archive', editable: false, trashable: false },
 };
@@ -79,20 +82,156 @@ export function statusesOfTab(tab: OrderTab): OrderStatusId[] {
 }
 
 /**
- * Moves between statuses other than the trash. Trashing goes to 16 from any trashable status,
- * and restoring goes from 16 back to the status the order was trashed from, and nowhere else.
+ * Who acts on an order: the customer, a manager, the order's assigned author (`performer`; any
+ * other author does not see the order at all) or the service itself (a payment settling).
  */
-const TRANSITIONS: Readonly<Record<OrderStatusId, readonly OrderStatusId[]>> = {
-  1: [2, 8], // priced → awaiting payment; or cancelled
-  2: [1, 3, 8], // edited → priced again; paid; cancelled
-  3: [4, 8], // an author takes it; or cancelled with a refund
-  4: [5, 8], // delivered for review; or cancelled with a refund
-  5: [6, 7], // sent back for rework; or accepted
-  6: [5], // delivered again
-  7: [6], // rework within the warranty period
-  8: [],
-  16: [],
+export const ORDER_ACTORS = ['customer', 'manager', 'performer', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/**
+ * What can be done to an order that its status decides. `deliver` is a final file (intermediate
+ * files go to any open order); `start` is «Взять в работу»; `back_to_pricing` is a manager's
+ * «Оценка стоимости» again.
+ */
+export const ORDER_ACTIONS = [
+  'edit',
+  'trash',
+  'restore',
+  'price',
+  'back_to_pricing',
+  'pay',
+  'assign',
+  'start',
+  'deliver',
+  'request_rework',
+  'answer_rework',
+  'accept',
+  'cancel',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export interface OrderActionRule {
+  actors: readonly OrderActor[];
+  /**
+   * From each status the action is allowed in, where it leads (the same id: the status stays).
+   * Two targets: the second when `alternate` holds (see {@link orderActionTarget}).
+   */
+  moves: Readonly<Partial<Record<OrderStatusId, OrderStatusId | readonly [OrderStatusId, OrderStatusId]>>>;
+  /** A manager's (or author's) status button on the staff screen, not a form or an event. */
+  button?: true;
+}
+
+/**
+ * The state machine (ADR 004): every action, who may do it and where it leads from each status.
+ * The server checks every move against it, the staff screen shows its buttons from it, and the
+ * customer's screens read their offers (accept, rework) from it.
+ */
+export const ORDER_MACHINE: Readonly<Record<OrderAction, OrderActionRule>> = {
+  // An edit that changes the price of an order awaiting payment sends it back to pricing.
+  edit: { actors: ['customer'], moves: { 1: 1, 2: [2, 1] } },
+  trash: { actors: ['customer'], moves: { 1: 16, 2: 16, 7: 16, 8: 16 } },
+  // Back to exactly the status the order was trashed from (`trashed_from_status`).
+  restore: { actors: ['customer'], moves: { 16: 16 } },
+  price: { actors: ['manager'], moves: { 1: 2, 2: 2 }, button: true },
+  back_to_pricing: { actors: ['manager'], moves: { 2: 1 }, button: true },
+  // Paid (in full, or its first half): to «Автор назначен» when an author is already assigned.
+  pay: { actors: ['system'], moves: { 2: [3, 9] } },
+  // Assigning an author to a paid order puts it to work; elsewhere only the author changes.
+  assign: { actors: ['manager'], moves: { 1: 1, 2: 2, 3: 4, 4: 4, 5: 5, 6: 6, 7: 7, 9: 9 } },
+  start: { actors: ['manager', 'performer'], moves: { 9: 4 }, button: true },
+  // A final file: delivered for review from «В работе»; during a rework it waits for the answer.
+  deliver: { actors: ['manager', 'performer'], moves: { 4: 5, 5: 5, 6: 6, 7: 7 } },
+  request_rework: { actors: ['customer'], moves: { 5: 6, 7: 6 } },
+  answer_rework: { actors: ['manager', 'performer'], moves: { 6: 5 } },
+  accept: { actors: ['customer', 'manager'], moves: { 5: 7 }, button: true },
+  cancel: { actors: ['manager'], moves: { 1: 8, 2: 8, 3: 8, 4: 8, 9: 8 }, button: true },
 };
+
+/** What the machine answers for one cell: refused, or allowed and where the order goes. */
+export type OrderActionOutcome =
+  { allowed: true; to: OrderStatusId } | { allowed: false; reason: 'actor' | 'status' };
+
+export interface OrderActionFacts {
+  /** `pay`: an author is assigned; `edit`: the edit changed the price. */
+  alternate?: boolean;
+  /** `restore`: the status the order was trashed from. */
+  trashedFrom?: OrderStatusId | null;
+}
+
+/**
+ * One cell of the machine: may `actor` do `action` to an order in `from`, and where does it go?
+ * `reason` says why not: the action is never this actor's (`actor`, a 403), or not in this
+ * status (`status`, a 409).
+ */
+export function orderActionTarget(
+  from: OrderStatusId,
+  actor: OrderActor,
+  action: OrderAction,
+  facts: OrderActionFacts = {},
+): OrderActionOutcome {
+  const rule = ORDER_MACHINE[action];
+  if (!rule.actors.includes(actor)) return { allowed: false, reason: 'actor' };
+  const move = rule.moves[from];
+  if (move === undefined) return { allowed: false, reason: 'status' };
+  if (action === 'restore') {
+    const back = facts.trashedFrom;
+    return back !== undefined && back !== null && back !== OrderStatusId.trashed
+      ? { allowed: true, to: back }
+      : { allowed: false, reason: 'status' };
+  }
+  const to = typeof move === 'number' ? move : move[facts.alternate ? 1 : 0];
+  return { allowed: true, to };
+}
+
+/** Whether `actor` may do `action` in `from` (whatever the facts). */
+export function mayAct(from: OrderStatusId, actor: OrderActor, action: OrderAction): boolean {
+  return orderActionTarget(from, actor, action, { trashedFrom: OrderStatusId.pricing }).allowed;
+}
+
+/** The status buttons `actor` has on the staff screen in `from`: each action with its target. */
+export function statusButtons(
+  from: OrderStatusId,
+  actor: OrderActor,
+): Array<{ action: OrderAction; to: OrderStatusId }> {
+  return ORDER_ACTIONS.flatMap((action) => {
+    if (!ORDER_MACHINE[action].button) return [];
+    const outcome = orderActionTarget(from, actor, action);
+    return outcome.allowed && outcome.to !== from ? [{ action, to: outcome.to }] : [];
+  });
+}
+
+/** The button action that moves an order from `from` to `to`, if there is one. */
+export function buttonActionFor(from: OrderStatusId, to: OrderStatusId): OrderAction | undefined {
+  return ORDER_ACTIONS.find((action) => {
+    const rule = ORDER_MACHINE[action];
+    const move = rule.moves[from];
+    return (
+      rule.button === true &&
+      move !== undefined &&
+      (typeof move === 'number' ? move === to : move.includes(to))
+    );
+  });
+}
+
+/**
+ * Moves between statuses other than the trash, every edge of {@link ORDER_MACHINE}: the graph
+ * `canTransition` checks every write against.
+ */
+const TRANSITIONS: Readonly<Record<OrderStatusId, readonly OrderStatusId[]>> = Object.fromEntries(
+  Object.keys(ORDER_STATUSES)
+    .map(Number)
+    .map((from) => {
+      const targets = new Set<OrderStatusId>();
+      for (const action of ORDER_ACTIONS) {
+        const move = ORDER_MACHINE[action].moves[from as OrderStatusId];
+        if (move === undefined) continue;
+        for (const to of typeof move === 'number' ? [move] : move) {
+          if (to !== from && to !== OrderStatusId.trashed) targets.add(to);
+        }
+      }
+      return [from, [...targets].sort((a, b) => a - b)];
+    }),
+) as Record<OrderStatusId, OrderStatusId[]>;
 
 export function canTransition(
   from: OrderStatusId,

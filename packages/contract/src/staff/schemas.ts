@@ -1,6 +1,5 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
-import { OrderDiscountSchema } from '../orders/cost';
 import { DaySchema, OrderDetailsSchema } from '../orders/schemas';
 import { OrderStatusSchema } from '../orders/statuses';
 import {
@@ -30,7 +29,13 @@ export const STAFF_STATUS_TITLES: Readonly<Record<number, string>> = {
   6: 'Доработка',
   7: 'Выполнен',
   8: 'Отменён',
+  9: 'Оплачен, автор назначен',
   16: 'В корзине у заказчика',
+};
+
+/** The staff screen's status buttons where the target's title is not the right word. */
+export const STAFF_MOVE_LABELS: Readonly<Record<number, string>> = {
+  4: 'Взять в работу',
 };
 
 export const staffMessages = {
@@ -40,8 +45,6 @@ export const staffMessages = {
   notAssigned: 'Заказ не назначен вам',
   priceInvalid: 'Укажите цену от 1 ₽ до 1 000 000 ₽',
   priceLocked: 'Цену нельзя изменить: заказ уже оплачен',
-  /** A re-price of an order paid in part would leave the customer owing less than nothing. */
-  priceBelowPaid: (paid: string) => `Цена со скидками не может быть меньше уже оплаченного: ${paid}`,
   performerNotFound: 'Такого автора нет',
   paidReserved: 'Статус «Оплачен» ставится только после оплаты',
   statusConflict: 'Статус заказа уже изменился: обновите страницу',
@@ -51,6 +54,8 @@ export const staffMessages = {
   reworkAnswered: 'На эту доработку уже ответили',
   nothingToChange: 'Укажите цену или срок',
   performerRequired: 'Сначала назначьте автора',
+  startFirst: 'Сначала возьмите заказ в работу',
+  actionRefused: (status: string) => `В статусе «${status}» этого сделать нельзя`,
 } as const;
 
 const id = z.number().int().positive();
@@ -137,11 +142,8 @@ export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
 export const StaffOrderSchema = StaffOrderListItemSchema.extend({
   details: OrderDetailsSchema,
   customer: StaffCustomerSchema,
-  /** The price before discounts (what the manager sets), the discounts' sum; `price` is their difference. */
   cost: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
-  /** The order's discounts as the customer has them (ADR 027), adding up to `discount`. */
-  discounts: z.array(OrderDiscountSchema),
   guarantee_until: text().nullable(),
   files: WorkspaceFileListSchema,
   /** Statuses this caller may move the order to now (ids), by ADR 004 and the role. */
@@ -150,30 +152,19 @@ export const StaffOrderSchema = StaffOrderListItemSchema.extend({
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
-const staffPrice = z
-  .number({ error: staffMessages.priceInvalid })
-  .int(staffMessages.priceInvalid)
-  .min(100, staffMessages.priceInvalid)
-  .max(100_000_000, staffMessages.priceInvalid);
-
-/**
- * `PATCH /api/staff/orders/{id}/` (manager): the price in kopecks and/or the deadline day. The price
- * is the one before the order's discounts (ADR 027): the answer's `cost`; the customer pays it less
- * the discounts they had when placing the order (`price`). `price` in the request is the older
- * name of the same figure, kept for callers written before the discounts were the order's.
- */
+/** `PATCH /api/staff/orders/{id}/` (manager): price in kopecks and/or the deadline day. */
 export const StaffOrderUpdateRequestSchema = z
   .object({
-    cost: staffPrice.optional(),
-    price: staffPrice.optional(),
+    price: z
+      .number({ error: staffMessages.priceInvalid })
+      .int(staffMessages.priceInvalid)
+      .min(100, staffMessages.priceInvalid)
+      .max(100_000_000, staffMessages.priceInvalid)
+      .optional(),
     deadline: DaySchema.optional(),
   })
-  .refine((b) => b.cost !== undefined || b.price !== undefined || b.deadline !== undefined, {
+  .refine((b) => b.price !== undefined || b.deadline !== undefined, {
     message: staffMessages.nothingToChange,
-  })
-  .refine((b) => b.cost === undefined || b.price === undefined || b.cost === b.price, {
-    message: staffMessages.priceInvalid,
-    path: ['cost'],
   });
 export type StaffOrderUpdateRequest = z.input<typeof StaffOrderUpdateRequestSchema>;
 

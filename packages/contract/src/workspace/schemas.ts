@@ -116,6 +116,11 @@ export const ReworkSchema = z.object({
   answered_at: text().nullable(),
   /** An answer the customer has not opened yet. */
   is_new: z.boolean(),
+  /**
+   * Staff only, while the rework is open: the final files uploaded since it opened and not yet
+   * sent — they belong to its answer (ADR 015), and the answer form offers them.
+   */
+  answer_files: WorkspaceFileListSchema.optional(),
 });
 export type Rework = z.infer<typeof ReworkSchema>;
 

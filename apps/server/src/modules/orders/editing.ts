@@ -10,10 +10,9 @@ import { HttpError } from '../../plugins/errors';
 import { checkRefs, notFound, requireDeadline, type OrdersContext } from './context';
 import { attachPending } from './files';
 import { getOrder } from './order';
-import { storeAmounts } from './discounts';
 import { costOf, placedOrderDiscount } from './prices';
 import * as repo from './repo';
-import { isEditable, requireTransition } from './statuses';
+import { isEditable, requireAction } from './statuses';
 
 // What the contract's schema produces (defaults filled in), as the route passes it on.
 type UpdateInput = z.output<typeof OrderUpdateRequestSchema>;
@@ -47,13 +46,12 @@ export async function editOrder(
         body.verification_system_id === undefined ? row.verification_system_id : body.verification_system_id,
     };
     const cost = await costOf(trx, fields, now);
-    const { priced } = await placedOrderDiscount(trx, row, cost.total);
+    const discount = await placedOrderDiscount(trx, row, cost.total, now);
     let status = row.status_id;
     // A new price needs a new estimate before the customer pays.
-    if (status === OrderStatusId.awaitingPayment && priced.price !== row.price) {
-      requireTransition(status, OrderStatusId.pricing);
-      status = OrderStatusId.pricing;
-    }
+    status = requireAction(status, 'customer', 'edit', {
+      alternate: status === OrderStatusId.awaitingPayment && discount.total !== row.price,
+    });
     await repo.updateOrder(trx, id, {
       ...fields,
       subject_id: body.subject_id === undefined ? row.subject_id : body.subject_id,
@@ -62,12 +60,11 @@ export async function editOrder(
       requirements: body.requirements ?? row.requirements,
       links: body.links === undefined ? row.links : JSON.stringify(body.links),
       status_id: status,
-      cost: priced.cost,
-      discount: priced.discount,
-      price: priced.price,
+      cost: cost.total,
+      discount: discount.discount,
+      price: discount.total,
       updated_at: now.toISOString(),
     });
-    await storeAmounts(trx, id, priced);
     await attachPending(ctx, trx, userId, id, body.files ?? [], 'customer');
   });
   await ctx.changed(id, ['status', 'price', 'deadline', 'files']);

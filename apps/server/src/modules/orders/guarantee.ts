@@ -26,10 +26,28 @@ export function endOfMoscowDay(day: string): string {
 
 /**
  * The end of the guarantee that the first final file, delivered at `at`, starts: the end (in
- * Moscow) of the day `days` days later, so a customer always has whole days.
+ * Moscow) of the day `days` days after the later of the delivery and the order's own deadline
+ * day, so a customer always has whole days, and work delivered early never shortens it: it never
+ * ends before the deadline + `days`.
  */
-export function guaranteeUntil(at: Date, days: number): string {
-  return endOfMoscowDay(moscowDay(new Date(at.getTime() + days * DAY_MS)));
+export function guaranteeUntil(at: Date, days: number, deadline: string | null = null): string {
+  const delivered = moscowDay(at);
+  const from = deadline !== null && deadline > delivered ? deadline : delivered;
+  return endOfMoscowDay(moscowDay(new Date(Date.parse(`${from}T12:00:00Z`) + days * DAY_MS)));
+}
+
+/**
+ * A guarantee after the order's deadline moved: never before the new deadline + `days` (a later
+ * deadline extends it; an earlier one never shortens what the customer was told). Null stays null.
+ */
+export function guaranteeAfterDeadline(
+  current: string | null,
+  deadline: string,
+  days: number,
+): string | null {
+  if (current === null) return null;
+  const byDeadline = endOfMoscowDay(moscowDay(new Date(Date.parse(`${deadline}T12:00:00Z`) + days * DAY_MS)));
+  return byDeadline > current ? byDeadline : current;
 }
 
 /** The earliest wished date of a rework: tomorrow in Moscow, as for deadlines. */

@@ -1,6 +1,7 @@
 import type { Database as SQLiteDatabase, Statement as SQLiteStatement } from 'better-sqlite3';
 import {
   PostgresAdapter,
+  sql,
   type Compilable,
   type CompiledQuery,
   type Expression,
@@ -60,27 +61,6 @@ export function latestDraft(db: Kysely<DB>, userId: number) {
     .orderBy('o.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** The customer's drafts, the one touched last first. */
-export function listDrafts(db: Kysely<DB>, userId: number, limit: number) {
-  return selectOrders(db)
-    .where('o.user_id', '=', userId)
-    .where('o.is_fake', '=', 1)
-    .orderBy('o.updated_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function countDrafts(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_fake', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Stands for the `index`-th argument of a {@link precompiled} query until it is bound. */
@@ -353,9 +333,24 @@ export async function updateOrder(
   await db.updateTable('orders').set(values).where('id', '=', id).execute();
 }
 
+/**
+ * Whether the file (its `rework_id` column named) is the customer's to see: not a final file held
+ * for the answer of a rework still open (ADR 015) — it reaches them with the answer.
+ */
+export function notHeldForRework(reworkIdColumn: 'order_files.rework_id' | 'f.rework_id') {
+  return sql<boolean>`not exists (select 1 from reworks held where held.id = ${sql.ref(reworkIdColumn)} and held.state = 'open')`;
+}
+
+/** The files of the customer's orders, as the customer sees them. */
 export function filesOf(db: Kysely<DB>, orderIds: number[]): Promise<FileRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('order_files').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  return db
+    .selectFrom('order_files')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where(notHeldForRework('order_files.rework_id'))
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -420,6 +415,7 @@ export function findOrderFile(db: Kysely<DB>, userId: number, orderId: number, f
     .where('f.id', '=', fileId)
     .where('f.order_id', '=', orderId)
     .where('o.user_id', '=', userId)
+    .where(notHeldForRework('f.rework_id'))
     .executeTakeFirst();
 }
 
@@ -512,7 +508,7 @@ export async function packetPercentOf(db: Kysely<DB>, placementId: number | null
 export async function findPacket(db: Kysely<DB>, packetId: number) {
   const packet = await db
     .selectFrom('order_packets')
-    .select(['id', 'title', 'discount_percent'])
+    .select(['id', 'discount_percent'])
     .where('id', '=', packetId)
     .executeTakeFirst();
   if (!packet) return undefined;

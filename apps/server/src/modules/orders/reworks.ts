@@ -1,5 +1,4 @@
 import {
-  OrderStatusId,
   staffMessages,
   workspaceMessages,
   type ReworkCreateRequestSchema,
@@ -7,6 +6,7 @@ import {
   type ReworkList,
   type Rework,
   type StaffReworkAnswerRequestSchema,
+  type WorkspaceFile,
 } from '@cabinet/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -18,6 +18,8 @@ import { notifyCustomer } from './event-mails';
 import { earliestWishedDate, reworkEligibility } from './guarantee';
 import { customerActor, lockOrder, moveStatus, type Actor } from './lifecycle';
 import * as repo from './repo';
+import { requireAction } from './statuses';
+import { workspaceFiles } from './workspace-files';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import type { Face } from './workspace-people';
 
@@ -76,9 +78,12 @@ async function shape(
     rows.map((r) => r.id),
     face,
   );
+  const held = face === 'staff' ? await heldFiles(db, orderId, rows) : new Map<number, WorkspaceFile[]>();
   return rows.map((row) => {
     const thread = messages.get(row.id) ?? [];
+    const answerFiles = held.get(row.id);
     return {
+      ...(answerFiles ? { answer_files: answerFiles } : {}),
       id: row.id,
       number: row.number,
       state: row.state,
@@ -91,6 +96,36 @@ async function shape(
       messages: thread,
     };
   });
+}
+
+/** The final files held for each open rework's answer (uploaded during it, not yet sent). */
+async function heldFiles(
+  db: Kysely<DB>,
+  orderId: number,
+  rows: ReworkRow[],
+): Promise<Map<number, WorkspaceFile[]>> {
+  const open = rows.filter((r) => r.state === 'open').map((r) => r.id);
+  const byRework = new Map<number, WorkspaceFile[]>(open.map((id) => [id, []]));
+  if (open.length === 0) return byRework;
+  const files = await heldFileRows(db, orderId, open);
+  for (const file of await workspaceFiles(db, orderId, 'staff', files)) {
+    const reworkId = files.find((f) => f.id === file.id)?.rework_id;
+    if (reworkId != null) byRework.get(reworkId)?.push(file);
+  }
+  return byRework;
+}
+
+function heldFileRows(db: Kysely<DB>, orderId: number, reworkIds: number[]) {
+  return db
+    .selectFrom('order_files')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('rework_id', 'in', reworkIds)
+    .where('kind', '=', 'final')
+    .where('thread_message_id', 'is', null)
+    .where('chat_message_id', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** An order's reworks, newest first, with whether one may be asked for now. Callers check access. */
@@ -193,7 +228,14 @@ export async function createRework(
       at,
     });
     await attachCustomerFiles(ctx, trx, userId, order, body.files, messageId);
-    await moveStatus(trx, order, OrderStatusId.rework, customerActor, {
+    const to = requireAction(
+      order.status_id,
+      'customer',
+      'request_rework',
+      {},
+      workspaceMessages.reworkNotDelivered,
+    );
+    await moveStatus(trx, order, to, customerActor, {
       kind: 'rework_opened',
       data: { number },
       at,
@@ -228,6 +270,7 @@ export async function answerRework(
       .executeTakeFirst();
     if (!rework) throw reworkNotFound();
     if (rework.state !== 'open') throw new HttpError(409, staffMessages.reworkAnswered);
+    const to = requireAction(order.status_id, actor.role, 'answer_rework');
     const messageId = await addMessage(trx, {
       orderId,
       thread: 'rework',
@@ -236,7 +279,9 @@ export async function answerRework(
       text: body.text,
       at,
     });
-    const files = await attachStaffFiles(trx, orderId, body.files, messageId);
+    // The final files uploaded during the rework go with its answer, chosen or not (ADR 015).
+    const held = (await heldFileRows(trx, orderId, [reworkId])).map((f) => f.id);
+    const files = await attachStaffFiles(trx, orderId, [...body.files, ...held], messageId);
     if (!files.some((f) => f.kind === 'final')) throw badRequest('files', staffMessages.answerNeedsFinal);
     const answered = await trx
       .updateTable('reworks')
@@ -245,7 +290,7 @@ export async function answerRework(
       .where('state', '=', 'open')
       .executeTakeFirst();
     if (Number(answered.numUpdatedRows) !== 1) throw new HttpError(409, staffMessages.reworkAnswered);
-    await moveStatus(trx, order, OrderStatusId.review, actor, {
+    await moveStatus(trx, order, to, actor, {
       kind: 'rework_answered',
       data: { number: rework.number },
       at,

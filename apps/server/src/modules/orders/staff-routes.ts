@@ -149,11 +149,12 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}:id/status/`,
     {
-      onRequest: requireManagerOfOrder,
+      // The state machine decides who (ADR 004): a manager's moves, and the assigned author's
+      // «Взять в работу»; any other move by an author is 403, another author's order 404.
       schema: {
         tags,
         security,
-        summary: 'Сменить статус вручную (менеджер), по жизненному циклу заказа',
+        summary: 'Сменить статус вручную по жизненному циклу заказа (менеджер; автор — «Взять в работу»)',
         params: IdParams,
         body: StaffStatusRequestSchema,
         response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -4,10 +4,12 @@ import {
   OrderStatusId,
   STAFF_PAGE_SIZE,
   STAFF_STATUS_TITLES,
-  canTransition,
+  buttonActionFor,
   isOrderStatusId,
+  statusButtons,
   orderMessages,
   staffMessages,
+  type OrderActor,
   type StaffOrder,
   type StaffOrderList,
   type StaffOrderListItem,
@@ -21,15 +23,14 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import type { StaffPrincipal } from '../../plugins/auth';
-import { formatRoubles } from '../../plugins/mail-templates';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
-import { orderDiscounts, repriceOrder } from './discounts';
 import { notifyCustomer } from './event-mails';
-import { moscowDay } from './guarantee';
+import { guaranteeAfterDeadline, moscowDay } from './guarantee';
 import { lockOrder, moveStatus, recordEvent, requireMove, type Actor } from './lifecycle';
 import { titleOf, toListItem } from './mappers';
 import type { OrderRow, ReferenceTitles } from './repo';
+import { requireAction, storedStatus } from './statuses';
 import { listOrderFiles, requireOpen } from './workspace-files';
 import { CUSTOMER_FALLBACK_NAME, firstName } from './workspace-people';
 
@@ -228,26 +229,25 @@ function pageUrl(ctx: OrdersContext, q: StaffListQuery, page: number): string {
 
 // One order ---------------------------------------------------------------------
 
-/** Statuses a manager may move the order to by hand now. */
-function manualTargets(row: Pick<OrderRow, 'status_id' | 'trashed_from_status' | 'is_trash'>): number[] {
+/**
+ * Statuses this staff member may move the order to by hand now: the state machine's buttons
+ * (`statusButtons`, ADR 004). «Оплачен» comes from a payment, «На проверке» from the author's
+ * final file (which starts the guarantee), «Доработка» from the customer's request, the trash is
+ * the customer's own; an author's one button is «Взять в работу».
+ */
+function manualTargets(
+  row: Pick<OrderRow, 'status_id' | 'is_trash'>,
+  role: StaffPrincipal['role'],
+): number[] {
   const from = row.status_id;
-  if (row.is_trash === 1 || !isOrderStatusId(from) || from === OrderStatusId.rework) return [];
-  return ORDER_STATUS_IDS.filter(
-    (to) => !BY_OTHERS.has(to) && canTransition(from, to, row.trashed_from_status as OrderStatusId | null),
-  );
+  if (row.is_trash === 1 || !isOrderStatusId(from)) return [];
+  return statusButtons(from, role).map((button) => button.to);
 }
 
-/**
- * Moves that are not a manager's to make by hand: «Оплачен» comes from a payment, «На проверке»
- * from the author's final file (which starts the guarantee), «Доработка» from the customer's
- * request (with its rework), the trash is the customer's own.
- */
-const BY_OTHERS: ReadonlySet<number> = new Set([
-  OrderStatusId.searchingAuthor,
-  OrderStatusId.review,
-  OrderStatusId.rework,
-  OrderStatusId.trashed,
-]);
+/** Every status an author could ever move an order to by hand (anything else is a manager's). */
+const PERFORMER_TARGETS: ReadonlySet<number> = new Set(
+  ORDER_STATUS_IDS.flatMap((from) => statusButtons(from, 'performer').map((button) => button.to)),
+);
 
 export async function staffOrderDetail(
   ctx: OrdersContext,
@@ -282,10 +282,9 @@ export async function staffOrderDetail(
       : { id: null, name: firstName(extra.fio), email: null, phone: null },
     cost: row.cost,
     discount: row.discount,
-    discounts: await orderDiscounts(db, orderId),
     guarantee_until: row.guarantee_until,
     files,
-    next_statuses: manager ? manualTargets(row) : [],
+    next_statuses: manualTargets(row, staff.role),
     is_trash: row.is_trash === 1,
   };
 }
@@ -335,12 +334,11 @@ function toItem(
 // What a manager does --------------------------------------------------------------
 
 /**
- * Price (kopecks, before the order's discounts) and/or the deadline day. The customer pays the
- * price less the discounts kept with the order (ADR 027), as the one price function computes it.
- * A price in «Оценка стоимости» moves the order to «Ожидает оплаты»; in «Ожидает оплаты» it only
- * changes; an order paid in part (its first half) may be priced anew, never below what is paid,
- * and the customer owes the rest; once paid in full it is locked (409). Either way the customer is
- * mailed the price. A deadline changes while the order is not closed.
+ * Price (kopecks, the sum the customer pays) and/or the deadline day. A price in «Оценка
+ * стоимости» moves the order to «Ожидает оплаты»; in «Ожидает оплаты» it only changes; once paid
+ * it is locked (409). Either way the customer is mailed the price. The estimate before the
+ * discount follows the price, so that the customer's breakdown adds up. A deadline changes while
+ * the order is not closed.
  */
 export async function updateStaffOrder(
   ctx: OrdersContext,
@@ -359,38 +357,46 @@ export async function updateStaffOrder(
       if (body.deadline !== order.deadline) {
         await trx
           .updateTable('orders')
-          .set({ deadline: body.deadline, updated_at: at })
+          .set({
+            deadline: body.deadline,
+            // The guarantee never ends before the deadline + GUARANTEE_DAYS (ADR 015).
+            guarantee_until: guaranteeAfterDeadline(
+              order.guarantee_until,
+              body.deadline,
+              ctx.deps.config.GUARANTEE_DAYS,
+            ),
+            updated_at: at,
+          })
           .where('id', '=', orderId)
           .execute();
         await recordEvent(trx, orderId, 'deadline_changed', actor, { deadline: body.deadline }, at);
       }
     }
-    const cost = body.cost ?? body.price;
-    if (cost !== undefined) {
-      // An order paid in part (its first half) may be priced anew: the customer then owes the rest.
-      const partPaid = order.paid > 0 && order.paid < order.price;
-      const pricing = order.status_id === OrderStatusId.pricing;
-      if (!partPaid && !pricing && order.status_id !== OrderStatusId.awaitingPayment) {
+    if (body.price !== undefined) {
+      if (order.status_id === OrderStatusId.pricing) {
+        await moveStatus(trx, order, OrderStatusId.awaitingPayment, actor, {
+          kind: 'priced',
+          data: { price: body.price },
+          also: { price: body.price },
+          at,
+        });
+      } else if (order.status_id === OrderStatusId.awaitingPayment) {
+        await recordEvent(trx, orderId, 'priced', actor, { price: body.price }, at);
+      } else {
         throw new HttpError(409, staffMessages.priceLocked);
       }
-      // The price set is before the order's discounts, which apply to it (ADR 027).
-      const priced = await repriceOrder(trx, orderId, cost, at);
-      if (priced.price < order.paid) {
-        throw new HttpError(409, staffMessages.priceBelowPaid(formatRoubles(order.paid)));
-      }
-      const data = { price: priced.price, cost: priced.cost };
-      if (!partPaid && pricing) {
-        await moveStatus(trx, order, OrderStatusId.awaitingPayment, actor, { kind: 'priced', data, at });
-      } else {
-        await recordEvent(trx, orderId, 'priced', actor, data, at);
-      }
+      await trx
+        .updateTable('orders')
+        .set({ price: body.price, cost: body.price + order.discount, updated_at: at })
+        .where('id', '=', orderId)
+        .execute();
       await notifyCustomer(trx, ctx, orderId, 'priced');
     }
   });
   await ctx.changed(orderId, [
     'deadline',
     'timeline',
-    ...(body.cost === undefined && body.price === undefined ? [] : (['price', 'status'] as const)),
+    ...(body.price === undefined ? [] : (['price', 'status'] as const)),
   ]);
   return staffOrderDetail(ctx, staff, orderId);
 }
@@ -420,8 +426,9 @@ export async function assignPerformer(
       .executeTakeFirst();
     if (!performer) throw badRequest('performer_id', staffMessages.performerNotFound);
     const data = { performer_id: performerId };
-    if (order.status_id === OrderStatusId.searchingAuthor) {
-      await moveStatus(trx, order, OrderStatusId.inProgress, actor, {
+    const to = requireAction(order.status_id, 'manager', 'assign');
+    if (to !== order.status_id) {
+      await moveStatus(trx, order, to, actor, {
         kind: 'author_assigned',
         data,
         also: { performer_id: performerId },
@@ -459,15 +466,21 @@ export async function changeStatus(
       throw new HttpError(409, staffMessages.statusConflict);
     }
     const to = body.status_id;
+    // An author's only move by hand is «Взять в работу»; any other is a manager's (403).
+    if (staff.role === 'performer' && !PERFORMER_TARGETS.has(to)) {
+      throw new HttpError(403, staffMessages.managerOnly);
+    }
     if (to === OrderStatusId.searchingAuthor) throw new HttpError(409, staffMessages.paidReserved);
     requireMove(order, to);
-    if (!manualTargets(order).includes(to) || !isOrderStatusId(to)) {
-      // The lifecycle allows it, but the customer or a payment makes this move.
+    const action = isOrderStatusId(to) ? buttonActionFor(storedStatus(order.status_id), to) : undefined;
+    if (action === undefined || !isOrderStatusId(to)) {
+      // The lifecycle allows it, but the customer, a payment, a file or an assignment makes this move.
       throw new HttpError(
         409,
         staffMessages.transitionRefused(statusOf(order.status_id).title, statusOf(to).title),
       );
     }
+    requireAction(order.status_id, actor.role as OrderActor, action);
     if (to === OrderStatusId.inProgress && order.performer_id === null) {
       throw new HttpError(409, staffMessages.performerRequired);
     }

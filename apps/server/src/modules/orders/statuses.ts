@@ -3,7 +3,13 @@ import {
   OrderStatusId,
   canTransition,
   isOrderStatusId,
+  orderActionTarget,
   orderMessages,
+  staffMessages,
+  STAFF_STATUS_TITLES,
+  type OrderAction,
+  type OrderActionFacts,
+  type OrderActor,
   statusesOfTab,
   type OrderCounters,
   type OrderTab,
@@ -35,6 +41,24 @@ export function requireTransition(from: number, to: OrderStatusId, trashedFrom: 
   if (!canTransition(storedStatus(from), to, trashedFromStatus)) {
     throw new HttpError(409, refusals[to] ?? orderMessages.notEditable);
   }
+}
+
+/**
+ * One cell of the contract's state machine (`ORDER_MACHINE`, ADR 004) as the API answers it: the
+ * status the action leads to, or 403 when the action is never this actor's and 409 (with the
+ * status's staff title, or `refusal`) when it is not allowed in the order's status now.
+ */
+export function requireAction(
+  from: number,
+  actor: OrderActor,
+  action: OrderAction,
+  facts: OrderActionFacts = {},
+  refusal?: string,
+): OrderStatusId {
+  const outcome = orderActionTarget(storedStatus(from), actor, action, facts);
+  if (outcome.allowed) return outcome.to;
+  if (outcome.reason === 'actor') throw new HttpError(403, staffMessages.managerOnly);
+  throw new HttpError(409, refusal ?? staffMessages.actionRefused(STAFF_STATUS_TITLES[from] ?? String(from)));
 }
 
 export const TAB_STATUSES: Readonly<Record<OrderTab, OrderStatusId[]>> = {

@@ -5,7 +5,7 @@ import { notFound, type OrdersContext } from './context';
 import { lockOrder } from './lifecycle';
 import { getOrder } from './order';
 import * as repo from './repo';
-import { requireTransition, storedStatus } from './statuses';
+import { requireAction, storedStatus } from './statuses';
 
 /** Moves an order to the trash (status 16 "archived order"), remembering where it was. */
 export async function trashOrder(ctx: OrdersContext, userId: number, id: number): Promise<Order> {
@@ -14,7 +14,7 @@ export async function trashOrder(ctx: OrdersContext, userId: number, id: number)
     const row = await lockOrder(trx, id);
     if (row?.user_id !== userId) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.alreadyTrashed);
-    requireTransition(row.status_id, OrderStatusId.trashed);
+    requireAction(row.status_id, 'customer', 'trash', {}, orderMessages.notTrashable);
     await repo.updateOrder(trx, id, {
       status_id: OrderStatusId.trashed,
       is_trash: 1,
@@ -35,7 +35,13 @@ export async function restoreOrder(ctx: OrdersContext, userId: number, id: numbe
     if (row?.user_id !== userId) throw notFound();
     if (row.is_trash !== 1) throw new HttpError(409, orderMessages.notTrashed);
     const back = row.trashed_from_status ?? OrderStatusId.pricing;
-    requireTransition(row.status_id, storedStatus(back), back);
+    requireAction(
+      row.status_id,
+      'customer',
+      'restore',
+      { trashedFrom: storedStatus(back) },
+      orderMessages.notEditable,
+    );
     await repo.updateOrder(trx, id, {
       status_id: back,
       is_trash: 0,

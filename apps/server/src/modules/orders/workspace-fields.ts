@@ -1,9 +1,8 @@
-import { OrderStatusId, type OrderWorkspaceFields } from '@cabinet/contract';
+import { OrderStatusId, isOrderStatusId, mayAct, type OrderWorkspaceFields } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { endOfMoscowDay, reworkEligibility } from './guarantee';
-import { orderDiscounts } from './discounts';
-import type { OrderRow } from './repo';
+import { notHeldForRework, type OrderRow } from './repo';
 
 /**
  * What the customer's order answer tells of its workspace: payment, the author's name, when the
@@ -25,6 +24,7 @@ export async function workspaceFields(
       .where('order_id', '=', row.id)
       .where('kind', 'in', ['intermediate', 'final'])
       .where('is_reviewed', '=', 0)
+      .where(notHeldForRework('order_files.rework_id'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('reworks')
@@ -75,7 +75,6 @@ export async function workspaceFields(
     guarantee_until: row.guarantee_until,
     attention: { chat: 0, files: Number(files.n), care: Number(care.n), reworks: newAnswers },
     rework: eligibility,
-    discounts: await orderDiscounts(db, row.id),
-    can_accept: !trashed && row.status_id === OrderStatusId.review,
+    can_accept: !trashed && isOrderStatusId(row.status_id) && mayAct(row.status_id, 'customer', 'accept'),
   };
 }

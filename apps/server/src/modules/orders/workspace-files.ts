@@ -2,6 +2,7 @@ import {
   OrderStatusId,
   api,
   orderMessages,
+  staffMessages,
   workspaceMessages,
   type FileGroup,
   type OrderFile,
@@ -21,7 +22,7 @@ import { lockOrder, moveStatus, recordEvent, type Actor } from './lifecycle';
 import { toFile } from './mappers';
 import * as repo from './repo';
 import type { FileRow } from './repo';
-import { isEditable } from './statuses';
+import { isEditable, requireAction, storedStatus } from './statuses';
 import { namerFor, type Face, type Namer } from './workspace-people';
 
 /**
@@ -88,13 +89,13 @@ export async function listOrderFiles(
   face: Face,
   db: Kysely<DB> = ctx.db,
 ): Promise<WorkspaceFile[]> {
-  const rows = await db
+  let query = db
     .selectFrom('order_files')
     .selectAll()
     .where('order_id', '=', orderId)
-    .where('kind', '!=', 'ajax')
-    .orderBy('id')
-    .execute();
+    .where('kind', '!=', 'ajax');
+  if (face === 'customer') query = query.where(repo.notHeldForRework('order_files.rework_id'));
+  const rows = await query.orderBy('id').execute();
   return workspaceFiles(db, orderId, face, rows);
 }
 
@@ -125,6 +126,17 @@ async function staffBytes(db: Kysely<DB>, orderId: number): Promise<number> {
     .where('staff_id', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
+}
+
+/** The order's open rework, if one is open. */
+async function openReworkId(db: Kysely<DB>, orderId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('reworks')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** 409 unless the order is open for work (not cancelled, not in the customer's trash). */
@@ -160,6 +172,15 @@ export async function storeStaffFiles(
     if (!order) throw notFound();
     requireOpen(order);
     requireRoom(ctx, (await staffBytes(trx, orderId)) + received.reduce((sum, f) => sum + f.size, 0));
+    // A final file is the machine's `deliver`: refused before the work started (ADR 004).
+    const to =
+      kind === 'final'
+        ? requireAction(order.status_id, actor.role, 'deliver', {}, staffMessages.startFirst)
+        : storedStatus(order.status_id);
+    // During an open rework a final file belongs to its answer: the customer gets it with the
+    // answer, not as a separate delivery (ADR 015).
+    const heldFor =
+      kind === 'final' && order.status_id === OrderStatusId.rework ? await openReworkId(trx, orderId) : null;
     const inserted = await repo.insertFiles(
       trx,
       received.map((f) => ({
@@ -172,17 +193,23 @@ export async function storeStaffFiles(
         size: f.size,
         mime: f.mime,
         created_at: at,
+        rework_id: heldFor,
       })),
     );
     const data = { kind, names: inserted.map((f) => f.original_name) };
-    if (kind === 'final' && order.status_id === OrderStatusId.inProgress) {
-      await moveStatus(trx, order, OrderStatusId.review, actor, {
+    if (heldFor !== null) {
+      // Nothing reaches the customer yet: the staff's timeline gets it with the answer's files.
+      await trx.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+    } else if (to !== order.status_id) {
+      await moveStatus(trx, order, to, actor, {
         kind: 'file_delivered',
         data,
         at,
         also:
           order.guarantee_until === null
-            ? { guarantee_until: guaranteeUntil(new Date(at), ctx.deps.config.GUARANTEE_DAYS) }
+            ? {
+                guarantee_until: guaranteeUntil(new Date(at), ctx.deps.config.GUARANTEE_DAYS, order.deadline),
+              }
             : {},
       });
       await notifyCustomer(trx, ctx, orderId, 'final_delivered');

@@ -28,6 +28,7 @@ import * as repo from './repo';
 import * as reworks from './reworks';
 import { getTimeline } from './timeline';
 import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './workspace-files';
+import { requireAction } from './statuses';
 import { orderZip, type OrderZip } from './zip';
 
 /**
@@ -77,6 +78,7 @@ export class CustomerWorkspace {
       .select(['id', 'kind', 'original_name', 'stored_name', 'mime', 'created_at'])
       .where('order_id', '=', orderId)
       .where('kind', '!=', 'ajax')
+      .where(repo.notHeldForRework('order_files.rework_id'))
       .orderBy('id');
     if (fileIds !== undefined) {
       if (fileIds.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
@@ -154,9 +156,8 @@ export class CustomerWorkspace {
       const order = await lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound();
       if (order.status_id === OrderStatusId.trashed) throw new HttpError(409, orderMessages.trashedOrder);
-      if (order.status_id !== OrderStatusId.review)
-        throw new HttpError(409, workspaceMessages.acceptNotReady);
-      await moveStatus(trx, order, OrderStatusId.completed, customerActor, { kind: 'accepted' });
+      const to = requireAction(order.status_id, 'customer', 'accept', {}, workspaceMessages.acceptNotReady);
+      await moveStatus(trx, order, to, customerActor, { kind: 'accepted' });
     });
     await this.ctx.changed(orderId, ['status', 'timeline']);
     return getOrder(this.ctx, userId, orderId);

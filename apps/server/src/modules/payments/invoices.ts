@@ -24,6 +24,7 @@ export function orderTitle(order: { id: number; topic: string }, workType: strin
 /** Statuses after payment in which an order paid by halves still owes its second half. */
 export const OWING_STATUSES: number[] = [
   OrderStatusId.searchingAuthor,
+  OrderStatusId.authorAssigned,
   OrderStatusId.inProgress,
   OrderStatusId.review,
   OrderStatusId.rework,

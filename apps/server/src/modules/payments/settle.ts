@@ -4,6 +4,7 @@ import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { lockCustomer } from '../orders/repo';
+import { requireAction } from '../orders/statuses';
 import { activateCertificate } from '../certificates/repo';
 import type { OrderChanges } from '../chat/order-events';
 import { creditReferralReward } from '../referrals/reward';
@@ -232,7 +233,9 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
     const price = Number(order.price);
     const firstHalf = data.part === 'half' && paid * 2 >= price;
     if (order.status_id === OrderStatusId.awaitingPayment && (paid >= price || firstHalf)) {
-      await moveStatus(trx, order, OrderStatusId.searchingAuthor, systemActor, {
+      // Paid with an author already assigned: «Автор назначен», never «подбираем автора» (ADR 004).
+      const to = requireAction(order.status_id, 'system', 'pay', { alternate: order.performer_id !== null });
+      await moveStatus(trx, order, to, systemActor, {
         kind: 'paid',
         data: { amount: share.amount, payment_id: p.id },
         also: { paid },

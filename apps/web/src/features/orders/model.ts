@@ -117,6 +117,7 @@ const GREETING_ACTIONS: Readonly<Record<OrderStatusId, GreetingAction>> = {
   6: 'chat',
   7: 'files',
   8: 'newOrder',
+  9: 'chat',
   16: 'archive',
 };
 

@@ -14,6 +14,7 @@ describe('status badge', () => {
       6: 'brand.7',
       7: '#1f6b30',
       8: 'gray.7',
+      9: 'brand.7',
       16: 'gray.7',
     });
     // Dark text on the yellow, white on the rest.
