@@ -1,4 +1,5 @@
-import { Accordion, Badge, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Accordion, Badge, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { IconFileCheck } from '@tabler/icons-react';
 import {
   reworkStateTitles,
   StaffReworkAnswerRequestSchema,
@@ -20,19 +21,12 @@ import { Thread } from './thread';
 
 const answerSchema = lazySchema(() => Promise.resolve(StaffReworkAnswerRequestSchema));
 
-/** The order's reworks: each opens its thread; an open one takes the author's answer with final files. */
-export function ReworksSection({
-  orderId,
-  canAnswer,
-  pendingFinals,
-  onAnswered,
-}: {
-  orderId: string;
-  canAnswer: boolean;
-  /** Final files uploaded here and not yet sent with an answer. */
-  pendingFinals: WorkspaceFile[];
-  onAnswered: (fileIds: number[]) => void;
-}) {
+/**
+ * The order's reworks: each opens its thread; an open one takes the author's answer with the final
+ * files uploaded since it opened — the server keeps them with the rework (ADR 015), so a reload
+ * loses nothing.
+ */
+export function ReworksSection({ orderId, canAnswer }: { orderId: string; canAnswer: boolean }) {
   const reworks = useOrderReworks(orderId);
   const [opened, setOpened] = useState<string | null>(null);
   if (reworks.isPending) return <LoadingRows rows={2} />;
@@ -67,8 +61,6 @@ export function ReworksSection({
                 orderId={orderId}
                 rework={rework}
                 canAnswer={canAnswer && rework.state === 'open'}
-                pendingFinals={pendingFinals}
-                onAnswered={onAnswered}
               />
             )}
           </Accordion.Panel>
@@ -82,14 +74,10 @@ function ReworkDetail({
   orderId,
   rework,
   canAnswer,
-  pendingFinals,
-  onAnswered,
 }: {
   orderId: string;
   rework: Rework;
   canAnswer: boolean;
-  pendingFinals: WorkspaceFile[];
-  onAnswered: (fileIds: number[]) => void;
 }) {
   const detail = useRework(orderId, rework.id);
   return (
@@ -106,10 +94,10 @@ function ReworkDetail({
       )}
       {canAnswer && (
         <ReworkAnswerForm
+          key={(rework.answer_files ?? []).map((f) => f.id).join('-')}
           orderId={orderId}
           reworkId={rework.id}
-          pendingFinals={pendingFinals}
-          onAnswered={onAnswered}
+          finals={rework.answer_files ?? []}
         />
       )}
     </Stack>
@@ -119,46 +107,51 @@ function ReworkDetail({
 function ReworkAnswerForm({
   orderId,
   reworkId,
-  pendingFinals,
-  onAnswered,
+  finals,
 }: {
   orderId: string;
   reworkId: number;
-  pendingFinals: WorkspaceFile[];
-  onAnswered: (fileIds: number[]) => void;
+  /** The final files uploaded since the rework opened, as the server holds them: all go with the answer. */
+  finals: WorkspaceFile[];
 }) {
   const { answerRework } = useOrderActions(orderId);
   const { form, alert, submit } = useServerForm<{ text: string; files: number[] }, ThreadPostRequest>({
     schema: answerSchema,
-    defaultValues: { text: '', files: pendingFinals.map((f) => f.id) },
+    defaultValues: { text: '', files: finals.map((f) => f.id) },
     fields: ['text', 'files'],
     onSubmit: async (body) => {
       await answerRework.mutateAsync({ reworkId, body });
-      onAnswered(body.files ?? []);
       notify.success(m.sent);
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const files = form.control('files');
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text fw={600}>{m.answerRework}</Text>
         <Textarea {...form.register('text')} label={m.answerText} rows={4} error={errors.text?.message} />
-        <Checkbox.Group
-          label={m.answerFiles}
-          description={pendingFinals.length === 0 ? m.answerFilesHint : undefined}
-          value={files.value.map(String)}
-          onChange={(ids) => files.onChange(ids.map(Number))}
-          error={errors.files?.message}
-        >
-          <Stack gap={4} mt={4}>
-            {pendingFinals.map((file) => (
-              <Checkbox key={file.id} value={String(file.id)} label={file.name} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <Stack gap={4} role="group" aria-label={m.answerFiles}>
+          <Text size="sm" fw={500}>
+            {m.answerFiles}
+          </Text>
+          {finals.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              {m.answerFilesHint}
+            </Text>
+          ) : (
+            <List size="sm" spacing={2} icon={<IconFileCheck size={16} aria-hidden />}>
+              {finals.map((file) => (
+                <List.Item key={file.id}>{file.name}</List.Item>
+              ))}
+            </List>
+          )}
+          {errors.files?.message && (
+            <Text size="xs" c="red" role="alert">
+              {errors.files.message}
+            </Text>
+          )}
+        </Stack>
         <FormAlert message={alert} />
         <Group>
           <Button type="submit" loading={isSubmitting}>

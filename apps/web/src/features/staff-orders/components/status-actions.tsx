@@ -1,14 +1,18 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { STAFF_STATUS_TITLES, type StaffOrder } from '@cabinet/contract';
+import { STAFF_MOVE_LABELS, STAFF_STATUS_TITLES, type StaffOrder } from '@cabinet/contract';
 import { useState } from 'react';
 import { useOrderActions } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { errorText } from '../model';
 
 const titleOf = (id: number) => STAFF_STATUS_TITLES[id] ?? String(id);
+/** A button's words: «Взять в работу» rather than the target's title where that reads better. */
+const labelOf = (id: number) => STAFF_MOVE_LABELS[id] ?? titleOf(id);
 
 /**
- * The manager's status moves: one button per status the server allows now, each confirmed once.
+ * The status moves this staff member has now, as the server's state machine gives them
+ * (`next_statuses`, ADR 004): a manager's, or the assigned author's «Взять в работу»; one button
+ * each, confirmed once.
  * The status seen goes along, so a move that another person beat answers 409 with its reason.
  */
 export function StatusActions({ order }: { order: StaffOrder }) {
@@ -37,7 +41,7 @@ export function StatusActions({ order }: { order: StaffOrder }) {
       <Group gap="xs">
         {order.next_statuses.map((id) => (
           <Button key={id} variant="default" size="sm" onClick={() => setTarget(id)}>
-            {titleOf(id)}
+            {labelOf(id)}
           </Button>
         ))}
       </Group>

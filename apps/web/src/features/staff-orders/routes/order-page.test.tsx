@@ -271,6 +271,64 @@ describe('OrderPage threads', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Выводы добавлены', files: [] });
   });
 
+  it('offers the final files the server holds for the open rework, after any reload, and sends them', async () => {
+    const user = userEvent.setup();
+    const held = {
+      id: 55,
+      name: 'Курсовая v2.pdf',
+      size: 1000,
+      mime: 'application/pdf',
+      created_at: '2026-11-22T11:00:00Z',
+      group: 'final',
+      uploaded_by: { role: 'performer', name: 'Иван К.' },
+      is_reviewed: false,
+      download_url: staffApi.fileDownload(7, 55),
+      preview_url: null,
+    };
+    const { calls } = serveOrder(orderOf({ status: { id: 6, title: 'Доработка' }, next_statuses: [] }), {
+      [`GET ${staffApi.reworks(7)}`]: {
+        body: {
+          results: [{ ...rework, answer_files: [held] }],
+          count: 1,
+          eligibility: { allowed: false, reason: null },
+        },
+      },
+      [`GET ${staffApi.rework(7, 31)}`]: { body: { ...rework, answer_files: [held], messages: [] } },
+      [`POST ${staffApi.reworkAnswer(7, 31)}`]: {
+        body: { ...rework, state: 'answered', messages: [] },
+      },
+    });
+    renderOrder(author);
+    await user.click(await screen.findByRole('button', { name: /Доработка № 1/ }, { timeout: 5000 }));
+    const files = await screen.findByRole('group', { name: 'Итоговые файлы к ответу' });
+    expect(files).toHaveTextContent('Курсовая v2.pdf');
+    await user.type(screen.getByLabelText('Ответ заказчику'), 'Исправил');
+    await user.click(
+      within(screen.getByRole('region', { name: 'Доработки' })).getByRole('button', { name: 'Отправить' }),
+    );
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Исправил', files: [55] }),
+    );
+  });
+
+  it('gives the assigned author «Взять в работу» when the server offers it', async () => {
+    const user = userEvent.setup();
+    const { calls } = serveOrder(
+      orderOf({ status: { id: 9, title: 'Оплачен, автор назначен' }, next_statuses: [4] }),
+      {
+        [`POST ${staffApi.status(7)}`]: {
+          body: orderOf({ status: { id: 4, title: 'В работе' }, next_statuses: [] }),
+        },
+      },
+    );
+    renderOrder(author);
+    await user.click(await screen.findByRole('button', { name: 'Взять в работу' }, { timeout: 5000 }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Подтвердить' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ status_id: 4, from_status_id: 9 }),
+    );
+  });
+
   it('a manager answers a care request and closes it; an author cannot answer', async () => {
     const user = userEvent.setup();
     const routes = {

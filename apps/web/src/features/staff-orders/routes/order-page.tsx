@@ -8,7 +8,6 @@ import {
   type WorkspaceFile,
 } from '@cabinet/contract';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 // eslint-disable-next-line import/no-restricted-paths -- the order chat is one feature shown to both faces; see the issue 10 report
 import { StaffOrderChat, staffChatTitle } from '../../order-chat';
@@ -91,18 +90,13 @@ function OrderScreen({ order }: { order: StaffOrder }) {
   const manager = isManager(me);
   const orderId = String(order.id);
   const deliver = canDeliver(me, order);
-  // Final files uploaded on this screen and not yet sent with a rework answer.
-  const [pendingFinals, setPendingFinals] = useState<WorkspaceFile[]>([]);
   const { details, customer } = order;
   const filesOf = (group: (typeof FILE_GROUPS)[number]) => order.files.filter((f) => f.group === group);
 
   const { refresh } = useOrderActions(orderId);
-  // A final file may have moved the order (4 → 5) and set its guarantee: show what the server holds.
-  const uploaded = (files: WorkspaceFile[], kind: StaffFileKind) => {
-    if (kind === 'final') setPendingFinals((list) => [...list, ...files]);
-    void refresh();
-  };
-  const answered = (ids: number[]) => setPendingFinals((list) => list.filter((f) => !ids.includes(f.id)));
+  // A final file may have moved the order (4 → 5) and set its guarantee, or joined an open
+  // rework's answer (the server keeps it there, ADR 015): show what the server holds.
+  const uploaded = (_files: WorkspaceFile[], _kind: StaffFileKind) => void refresh();
 
   return (
     <Stack gap="md">
@@ -127,7 +121,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
           {order.discounts.length > 0 && (
             <MoneyTable rows={priceBreakdown(order)} label={priceBreakdownMessages.summary} size="sm" />
           )}
-          {manager && <StatusActions key={`status-${order.status.id}`} order={order} />}
+          <StatusActions key={`status-${order.status.id}`} order={order} />
           {manager && <AssignForm key={`assign-${order.performer?.id ?? 0}`} order={order} />}
           {manager && (
             <PriceDeadlineForm
@@ -191,12 +185,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
       </Section>
 
       <Section title={m.reworks}>
-        <ReworksSection
-          orderId={orderId}
-          canAnswer={deliver}
-          pendingFinals={pendingFinals}
-          onAnswered={answered}
-        />
+        <ReworksSection orderId={orderId} canAnswer={deliver} />
       </Section>
 
       <Section title={m.care}>
