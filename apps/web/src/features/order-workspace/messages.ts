@@ -64,10 +64,13 @@ export const workspaceText = {
   filesEmpty: 'В заказе пока нет файлов. Добавьте свои — автор увидит их.',
   filesFailed: 'Не удалось загрузить файлы.',
   fileNew: 'новый',
+  /** The newest of several final files. */
+  currentVersion: 'Текущая версия',
   fileFrom: (name: string) => `Загрузил: ${name}`,
   download: 'Скачать',
   downloadFile: (name: string) => `Скачать ${name}`,
   preview: 'Просмотр',
+  openInTab: 'Открыть в новой вкладке',
   previewFile: (name: string) => `Открыть ${name} для просмотра`,
   previewFailed: 'Не удалось открыть файл',
   markReviewed: 'Отметить просмотренным',

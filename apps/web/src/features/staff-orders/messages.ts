@@ -16,6 +16,8 @@ export const staffOrdersMessages = {
   deadlineToLabel: 'Срок по',
   resetFilters: 'Сбросить фильтры',
   colNumber: '№',
+  /** The newest of several final files. */
+  currentVersion: 'Текущая версия',
   colCreated: 'Создан',
   colCustomer: 'Заказчик',
   /** A phone's card: when the order was placed and by whom. */

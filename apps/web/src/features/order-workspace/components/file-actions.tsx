@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { WorkspaceFile } from '@cabinet/contract';
 import { IconDownload, IconEye, IconFile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
+import { currentFinalId } from '../../../shared/current-final';
 import { notify } from '../../../shared/notify';
 import { markFileReviewed, refreshOrder } from '../api';
 import { downloadFile } from '../download';
@@ -19,11 +20,14 @@ export function FileItem({
   orderId,
   file,
   reviewable = false,
+  current = false,
 }: {
   orderId: string;
   file: WorkspaceFile;
   /** Received files of the files tab can be marked reviewed. */
   reviewable?: boolean;
+  /** The newest of several final files: «Текущая версия» beside its name. */
+  current?: boolean;
 }) {
   const client = useQueryClient();
   const [previewing, setPreviewing] = useState(false);
@@ -53,9 +57,25 @@ export function FileItem({
           <IconFile size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={500} truncate>
+              {/* The name opens the preview (a download where there is none): the eye is only its shortcut. */}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={500}
+                c="var(--mantine-color-text)"
+                truncate
+                onClick={canPreview ? () => setPreviewing(true) : download}
+                title={canPreview ? t.preview : t.download}
+                style={{ textAlign: 'left', minWidth: 0 }}
+              >
                 {file.name}
-              </Text>
+              </Anchor>
+              {current ? (
+                <Badge size="sm" color="teal" variant="light" tt="none" style={{ flexShrink: 0 }}>
+                  {t.currentVersion}
+                </Badge>
+              ) : null}
               {isNew && reviewable ? (
                 <Badge size="sm" color="red" variant="light" tt="none" style={{ flexShrink: 0 }}>
                   {t.fileNew}
@@ -110,15 +130,25 @@ export function FileList({
   orderId,
   files,
   reviewable,
+  markCurrent = false,
 }: {
   orderId: string;
   files: readonly WorkspaceFile[];
   reviewable?: boolean;
+  /** The final files' list: the newest of several is marked as the current version. */
+  markCurrent?: boolean;
 }) {
+  const current = markCurrent ? currentFinalId(files) : null;
   return (
     <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {files.map((file) => (
-        <FileItem key={file.id} orderId={orderId} file={file} reviewable={reviewable} />
+        <FileItem
+          key={file.id}
+          orderId={orderId}
+          file={file}
+          reviewable={reviewable}
+          current={file.id === current}
+        />
       ))}
     </Stack>
   );

@@ -1,12 +1,36 @@
-import { Alert, Center, Loader, Modal } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { WorkspaceFile } from '@cabinet/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { fetchBlob } from '../download';
+import { fetchBlob, saveBlob } from '../download';
 import { workspaceText as t } from '../messages';
 import { previewKind } from '../model';
 
-type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed'; reason: string };
+type State =
+  { status: 'loading' } | { status: 'ready'; url: string; blob: Blob } | { status: 'failed'; reason: string };
+
+/**
+ * The preview in a tab of its own, titled with the file's name: a blob: URL opened as it is would
+ * show its UUID as the tab's title. An empty page of this origin gets the title and the file in a
+ * frame (the CSP's `frame-src` allows `blob:`); its own blob URL goes when the tab does.
+ */
+export function openPreviewTab(blob: Blob, name: string, kind: 'pdf' | 'image'): boolean {
+  const tab = window.open('', '_blank');
+  if (!tab) return false;
+  const url = URL.createObjectURL(blob);
+  const doc = tab.document;
+  doc.title = name;
+  doc.documentElement.lang = 'ru';
+  doc.body.style.margin = '0';
+  const view = doc.createElement(kind === 'pdf' ? 'iframe' : 'img');
+  view.setAttribute(kind === 'pdf' ? 'title' : 'alt', name);
+  Object.assign(view.style, { display: 'block', border: '0', width: '100%' });
+  if (kind === 'pdf') view.style.height = '100vh';
+  view.setAttribute('src', url);
+  doc.body.append(view);
+  tab.addEventListener('pagehide', () => URL.revokeObjectURL(url));
+  return true;
+}
 
 /**
  * An image or a PDF shown in the page. The preview is fetched with the customer's token and shown
@@ -25,8 +49,9 @@ export function PreviewModal({ file, onClose }: { file: WorkspaceFile; onClose: 
     let url: string | null = null;
     fetchBlob(file.preview_url, { signal: controller.signal }).then(
       (blob) => {
-        url = URL.createObjectURL(new Blob([blob], { type: kind === 'pdf' ? 'application/pdf' : file.mime }));
-        setState({ status: 'ready', url });
+        const typed = new Blob([blob], { type: kind === 'pdf' ? 'application/pdf' : file.mime });
+        url = URL.createObjectURL(typed);
+        setState({ status: 'ready', url, blob: typed });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -49,14 +74,29 @@ export function PreviewModal({ file, onClose }: { file: WorkspaceFile; onClose: 
         <Alert color="red" role="alert" title={t.previewFailed}>
           {state.reason}
         </Alert>
-      ) : kind === 'pdf' ? (
-        <iframe src={state.url} title={file.name} style={{ width: '100%', height: '75vh', border: 0 }} />
       ) : (
-        <img
-          src={state.url}
-          alt={file.name}
-          style={{ maxWidth: '100%', height: 'auto', display: 'block', margin: '0 auto' }}
-        />
+        <>
+          {/* The browser's PDF viewer names its own download after the blob's UUID: these use the file's name. */}
+          <Group gap="xs" mb="sm">
+            <Button size="xs" variant="light" onClick={() => saveBlob(state.blob, file.name)}>
+              {t.download}
+            </Button>
+            {kind ? (
+              <Button size="xs" variant="default" onClick={() => openPreviewTab(state.blob, file.name, kind)}>
+                {t.openInTab}
+              </Button>
+            ) : null}
+          </Group>
+          {kind === 'pdf' ? (
+            <iframe src={state.url} title={file.name} style={{ width: '100%', height: '75vh', border: 0 }} />
+          ) : (
+            <img
+              src={state.url}
+              alt={file.name}
+              style={{ maxWidth: '100%', height: 'auto', display: 'block', margin: '0 auto' }}
+            />
+          )}
+        </>
       )}
     </Modal>
   );

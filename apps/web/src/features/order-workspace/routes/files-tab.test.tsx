@@ -119,6 +119,60 @@ describe('the files tab', () => {
     expect(screen.queryByRole('button', { name: 'Открыть Методичка.docx для просмотра' })).toBeNull();
   });
 
+  it('marks the newest of several final files as the current version', async () => {
+    serve(
+      fakeWorkspaceServer({
+        order: workspaceOrder(7),
+        files: [
+          workspaceFile(4, 'final', { name: 'Работа.pdf', created_at: '2026-11-20T10:00:00Z' }),
+          workspaceFile(6, 'final', { name: 'Работа v2.pdf', created_at: '2026-11-25T10:00:00Z' }),
+          workspaceFile(5, 'intermediate', { name: 'План.pdf', created_at: '2026-11-26T10:00:00Z' }),
+        ],
+      }),
+    );
+    renderWorkspace('/order/7/files');
+    const finals = await screen.findByRole('region', { name: 'Готовая работа' });
+    const items = within(finals).getAllByRole('listitem');
+    const current = items.filter((li) => within(li).queryByText('Текущая версия'));
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent('Работа v2.pdf');
+    expect(
+      within(screen.getByRole('region', { name: 'Промежуточные файлы' })).queryByText('Текущая версия'),
+    ).toBeNull();
+  });
+
+  it('opens the preview from the file’s name (a download where there is none), named after the file', async () => {
+    serve(deliveredServer());
+    renderWorkspace('/order/7/files');
+    const pdfBlob = new Blob(['%PDF-'], { type: 'application/pdf' });
+    vi.mocked(fetchBlob).mockResolvedValue(pdfBlob);
+    await userEvent.click(await screen.findByRole('button', { name: 'Работа.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Работа.pdf' });
+    await within(dialog).findByTitle('Работа.pdf');
+
+    // The viewer's own download would be named after the blob's UUID: this one is the file's name.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Скачать' }));
+    expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Работа.pdf');
+
+    // A tab of its own, titled with the file's name.
+    const tab = document.implementation.createHTMLDocument('');
+    const open = vi.spyOn(window, 'open').mockReturnValue({
+      document: tab,
+      addEventListener: vi.fn(),
+    } as unknown as Window);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Открыть в новой вкладке' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.title).toBe('Работа.pdf');
+    expect(tab.querySelector('iframe')?.getAttribute('title')).toBe('Работа.pdf');
+    open.mockRestore();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+
+    // No preview for a Word file: its name downloads it.
+    vi.mocked(downloadFile).mockResolvedValueOnce(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Методичка.docx' }));
+    expect(downloadFile).toHaveBeenCalledWith(expect.objectContaining({ id: 1, name: 'Методичка.docx' }));
+  });
+
   it('downloads everything as one zip with the bytes received shown, and can cancel it', async () => {
     serve(deliveredServer());
     renderWorkspace('/order/7/files');

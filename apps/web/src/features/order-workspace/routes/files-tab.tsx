@@ -58,6 +58,7 @@ export default function FilesTab() {
               orderId={id}
               files={group.files}
               reviewable={group.group === 'intermediate' || group.group === 'final'}
+              markCurrent={group.group === 'final'}
             />
           </Paper>
         ))

@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { WorkspaceFile } from '@cabinet/contract';
+import { currentFinalId } from '../../../shared/current-final';
 import { notify } from '../../../shared/notify';
 import { staffDownload } from '../../../shared/staff/client';
 import { staffOrdersMessages as m } from '../messages';
@@ -13,8 +14,20 @@ function size(bytes: number): string {
   return m.sizeMb(sizeFormat.format(bytes / 1024 / 1024));
 }
 
-/** Files with a download each (fetched with the staff token, see staffDownload). */
-export function FileList({ files, showAuthor = false }: { files: WorkspaceFile[]; showAuthor?: boolean }) {
+/**
+ * Files with a download each (fetched with the staff token, see staffDownload); the final files'
+ * list marks the newest of several as the current version.
+ */
+export function FileList({
+  files,
+  showAuthor = false,
+  markCurrent = false,
+}: {
+  files: WorkspaceFile[];
+  showAuthor?: boolean;
+  markCurrent?: boolean;
+}) {
+  const current = markCurrent ? currentFinalId(files) : null;
   if (files.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -41,6 +54,11 @@ export function FileList({ files, showAuthor = false }: { files: WorkspaceFile[]
           >
             {file.name}
           </Anchor>
+          {file.id === current ? (
+            <Badge size="sm" color="teal" variant="light" tt="none" style={{ flexShrink: 0 }}>
+              {m.currentVersion}
+            </Badge>
+          ) : null}
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {size(file.size)}
             {showAuthor ? ` · ${m.by(file.uploaded_by.name)}` : ''}

@@ -177,7 +177,11 @@ function OrderScreen({ order }: { order: StaffOrder }) {
               <Text size="sm" fw={600}>
                 {m.fileGroups[group]}
               </Text>
-              <FileList files={files} showAuthor={group === 'intermediate' || group === 'final'} />
+              <FileList
+                files={files}
+                showAuthor={group === 'intermediate' || group === 'final'}
+                markCurrent={group === 'final'}
+              />
             </Stack>
           );
         })}
