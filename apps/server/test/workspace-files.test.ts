@@ -159,6 +159,19 @@ describe('the workspace files: zip, preview', () => {
     expect(shown.headers['content-security-policy']).toBe('sandbox');
     expect(shown.headers['x-content-type-options']).toBe('nosniff');
     expect(String(shown.headers['content-disposition'])).toMatch(/^inline;/);
+    // The file's own name, not its stored one: what a viewer saves it as.
+    expect(String(shown.headers['content-disposition'])).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Отчёт.pdf')}`,
+    );
+    const saved = await t.app.inject({
+      method: 'GET',
+      url: api.orders.fileDownload(id, pdf!.id),
+      headers: alice,
+    });
+    expect(String(saved.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(String(saved.headers['content-disposition'])).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Отчёт.pdf')}`,
+    );
     expect(shown.rawPayload).toEqual(samples.pdf);
     const image = await preview(png!.id);
     expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
