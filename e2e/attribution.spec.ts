@@ -195,7 +195,8 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     // An order placed later without the cookies keeps the customer's attribution; priced, paid by card.
     const token = await customerToken(base, { email, password: PASSWORD });
     const id = await placeOrder(base, token, 'Рекламная кампания');
-    await call(base, await staffToken(base, MANAGER), 'PATCH', staffApi.order(id), { price: 2_500_00 });
+    // 2 777 ₽ before the first order's 10 % (ADR 027): the customer pays 2 500 ₽.
+    await call(base, await staffToken(base, MANAGER), 'PATCH', staffApi.order(id), { cost: 2_777_00 });
     const started = await pay(base, token, { purpose: 'order', object_id: id, payment_method: 'bank_card' });
     await page.goto(started.confirmation_url ?? '');
     await payOnBankPage(page);
