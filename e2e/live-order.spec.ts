@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, api, staffApi } from '@cabinet/contract';
+import { ORDER_STATUSES, STAFF_STATUS_TITLES, api, staffApi } from '@cabinet/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
 import { login } from './support/auth';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
+import { staffLogin, staffOrderHeading } from './support/staff';
 import {
   markDocument,
   orderStatus,
@@ -152,6 +153,85 @@ describe('the customer’s open order follows the staff’s work by itself', () 
         .join(', ')}`,
     );
     for (const ms of Object.values(timings)) expect(ms).toBeLessThan(5_000);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('shows the manager’s open staff order the author’s delivery and the customer’s rework without a reload', async () => {
+    const base = inject('baseUrl');
+    const customer = await payCustomer(base, 'live-staff');
+    const manager = await staffToken(base, MANAGER);
+    const author = await staffToken(base, PERFORMER);
+    const id = await placeOrder(base, customer.token, `Живой заказ менеджера ${Date.now().toString(36)}`);
+    await call(base, manager, 'PATCH', staffApi.order(id), { price: 300_000 });
+    const started = await pay(base, customer.token, {
+      purpose: 'order',
+      object_id: id,
+      payment_method: 'bank_card',
+    });
+    const { page, context, errors } = await newPage(browser(), base);
+    const bank = await context.newPage();
+    await bank.goto(started.confirmation_url ?? '');
+    await payOnBankPage(bank);
+    await bank.waitForURL(/\/payment\?status=success/);
+    await bank.close();
+    const performers = await call<{ results: Array<{ id: number; name: string }> }>(
+      base,
+      manager,
+      'GET',
+      staffApi.performers,
+    );
+    const performerId = performers.results.find((p) => p.name === PERFORMER_NAME)?.id;
+    await call(base, manager, 'POST', staffApi.assign(id), { performer_id: performerId });
+    const atWork = await call<{ status: { id: number } }>(base, manager, 'GET', staffApi.order(id));
+    if (atWork.status.id !== 4) {
+      await call(base, manager, 'POST', staffApi.status(id), {
+        status_id: 4,
+        from_status_id: atWork.status.id,
+      });
+    }
+
+    await staffLogin(page, MANAGER);
+    await page.goto(`/staff/orders/${id}`);
+    await staffOrderHeading(page, id).waitFor();
+    /** The status line under the heading (not a move button of the same title). */
+    const status = (title: string) =>
+      staffOrderHeading(page, id).locator('xpath=..').getByText(title, { exact: true });
+    await status(STAFF_STATUS_TITLES[4] ?? '').waitFor();
+    await markDocument(page);
+
+    const timings: Record<string, number> = {};
+    const step = async (name: string, act: () => Promise<unknown>, title: string) => {
+      await act();
+      const answered = Date.now();
+      await expect.poll(() => status(title).isVisible(), { timeout: 5_000, interval: 25 }).toBe(true);
+      timings[name] = Date.now() - answered;
+    };
+    await step(
+      'delivered',
+      () =>
+        upload(base, author, `${staffApi.files(id)}?kind=final`, [
+          { name: 'Работа.pdf', mimeType: 'application/pdf', buffer: samplePdf('live staff final') },
+        ]),
+      STAFF_STATUS_TITLES[5] ?? '',
+    );
+    await page.getByRole('button', { name: 'Скачать Работа.pdf' }).waitFor();
+    const customerAuth = customer.token;
+    await step(
+      'rework',
+      () =>
+        call(base, customerAuth, 'POST', api.orders.reworks(id), {
+          comment: 'Добавьте, пожалуйста, выводы ко второй главе.',
+        }),
+      STAFF_STATUS_TITLES[6] ?? '',
+    );
+
+    expect(await sameDocument(page)).toBe(true);
+    console.log(
+      `live order events, API answer → manager's order screen shows it: ${Object.entries(timings)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(', ')}`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
