@@ -104,7 +104,8 @@ describe('what an order frame refreshes', () => {
       'timeline',
       'queue',
     ]);
-    expect(await staleAfter('staff', staffSideKeys, ['files'])).toEqual(['order']);
+    // The staff's reworks list the final files held for their answers.
+    expect(await staleAfter('staff', staffSideKeys, ['files'])).toEqual(['order', 'reworks', 'rework']);
     expect(await staleAfter('staff', staffSideKeys, ['reworks'])).toEqual(['order', 'reworks', 'rework']);
     expect(await staleAfter('staff', staffSideKeys, ['care'])).toEqual([
       'order',

@@ -57,7 +57,8 @@ export function orderChangeFilters(side: Side, change: OrderFrame): InvalidateQu
       (key === `${name}s` || key === name || key.startsWith(`${name}-`))
     );
   };
-  if (kinds.includes('reworks')) filters.push({ predicate: part('rework') });
+  // A staff rework lists the final files uploaded for its answer (`answer_files`), so a file counts.
+  if (kinds.includes('reworks') || kinds.includes('files')) filters.push({ predicate: part('rework') });
   if (kinds.includes('care')) {
     filters.push({ predicate: part('care') });
     filters.push({ queryKey: ['staff', 'care'] });
