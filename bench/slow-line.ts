@@ -30,6 +30,8 @@ const dist = resolve(repoRoot, process.env.WEB_DIST ?? 'apps/web/dist');
  * (the marked block), so the screens ask for their data only from their own code, as before it.
  */
 const bare = mkdtempSync(join(tmpdir(), 'bench-no-preload-'));
+// Removed however the run ends (a server that did not start throws before the try below).
+process.on('exit', () => rmSync(bare, { recursive: true, force: true }));
 cpSync(dist, bare, { recursive: true });
 const initPath = join(bare, 'cabinet-init.js');
 const init = readFileSync(initPath, 'utf8');
