@@ -392,7 +392,7 @@ describe("another customer's orders, packets and invoices cannot be paid or read
   });
   afterAll(() => t.close());
 
-  it('answers 404 to pay/, pay-many/ and orders-packet-waiting/ with Alice’s ids, and nothing moves', async () => {
+  it('answers 404 to pay/, pay-many/, orders-packet-waiting/ and result/ with Alice’s ids, and nothing moves', async () => {
     const before = await t.app.database.db
       .selectFrom('orders')
       .select(['id', 'status_id', 'paid'])
@@ -422,6 +422,8 @@ describe("another customer's orders, packets and invoices cannot be paid or read
         }),
       'GET orders-packet-waiting/{id}/': () =>
         t.app.inject({ method: 'GET', url: paymentsApi.packetWaiting(ids.packet), headers: bob.auth }),
+      'GET result/{id}/ (the /payment screen’s lookup)': () =>
+        t.app.inject({ method: 'GET', url: paymentsApi.result(ids.invoices[0]!), headers: bob.auth }),
     };
     for (const [name, attempt] of Object.entries(attempts)) {
       const res = await attempt();

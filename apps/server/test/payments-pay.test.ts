@@ -147,7 +147,8 @@ describe('paying (pay/, pay-many/, methods/, orders-packet-waiting/)', () => {
       .executeTakeFirstOrThrow();
     expect(asked).toEqual({
       amount: 2_500_00,
-      return_url: 'http://localhost:3000/payment?status=success',
+      // The result screen looks the payment up by its id, to name it.
+      return_url: `http://localhost:3000/payment?status=success&pay_id=${result.pay_id}`,
       idempotence_key: `pay-${result.pay_id}`,
       method: 'bank_card',
     });

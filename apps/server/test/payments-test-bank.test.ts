@@ -2,6 +2,7 @@ import {
   OrderStatusId,
   PayResultSchema,
   PaymentListSchema,
+  PaymentSchema,
   BalanceSchema,
   paymentsApi,
 } from '@cabinet/contract';
@@ -28,8 +29,9 @@ import {
 
 let t: TestApp;
 const PUBLIC = 'http://localhost:3000';
-const SUCCESS = `${PUBLIC}/payment?status=success`;
-const FAIL = `${PUBLIC}/payment?status=fail`;
+/** Back to the result screen, which looks the payment up by its id. */
+const SUCCESS = (payId: number) => `${PUBLIC}/payment?status=success&pay_id=${payId}`;
+const FAIL = (payId: number) => `${PUBLIC}/payment?status=fail&pay_id=${payId}`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const DEFAULT_CARD = { card: '4242 4242 4242 4242', exp: '12/35', cvc: '123' };
 
@@ -199,7 +201,7 @@ describe('paying', () => {
 
     const res = await post(path, { action: 'pay', ...DEFAULT_CARD });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(SUCCESS);
+    expect(res.headers.location).toBe(SUCCESS(payId));
 
     expect(await orderRow(t.app, orderId)).toMatchObject({
       status_id: OrderStatusId.searchingAuthor,
@@ -235,7 +237,7 @@ describe('paying', () => {
     const again = await t.app.inject({ method: 'GET', url: path });
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain(bankMessages.completedSucceeded);
-    expect(again.body).toContain(`href="${SUCCESS}"`);
+    expect(again.body).toContain(`href="${SUCCESS(payId).replace(/&/g, '&#38;')}"`);
     await expectLedgerOk(t.app);
   });
 
@@ -286,13 +288,13 @@ describe('paying', () => {
 });
 
 describe('declining', () => {
-  it('the declined card sends the browser to ?status=fail; the order still waits, the payment is canceled', async () => {
+  it('the declined card sends the browser to ?status=fail; the order still waits, the payment is declined', async () => {
     const customer = await payCustomer(t.app);
     const { orderId, payId, path } = await cardPayment(customer, 1_200_00);
     const txns = await ledgerTxns();
     const res = await post(path, { action: 'pay', card: '4000 0000 0000 0002', exp: '12/35', cvc: '123' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(FAIL);
+    expect(res.headers.location).toBe(FAIL(payId));
     expect(await orderRow(t.app, orderId)).toMatchObject({
       status_id: OrderStatusId.awaitingPayment,
       paid: 0,
@@ -306,12 +308,13 @@ describe('declining', () => {
       [orderId, 1_200_00, 'pending'],
     ]);
     const history = await historyOf(t.app, customer);
-    expect(history.results.map((p) => [p.pay_id, p.status])).toEqual([[payId, 'canceled']]);
+    // The bank turned it down: «Отклонён» in the history, not «Отменён».
+    expect(history.results.map((p) => [p.pay_id, p.status])).toEqual([[payId, 'declined']]);
 
     const again = await t.app.inject({ method: 'GET', url: path });
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain(bankMessages.completedCanceled);
-    expect(again.body).toContain(`href="${FAIL}"`);
+    expect(again.body).toContain(`href="${FAIL(payId).replace(/&/g, '&#38;')}"`);
     await expectLedgerOk(t.app);
   });
 
@@ -320,7 +323,7 @@ describe('declining', () => {
     const { orderId, payId, path } = await cardPayment(customer, 1_000_00);
     const res = await post(path, { action: 'decline', card: '', exp: '', cvc: '' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(FAIL);
+    expect(res.headers.location).toBe(FAIL(payId));
     expect(await paymentStatus(payId)).toBe('canceled');
     expect(await orderRow(t.app, orderId)).toMatchObject({ status_id: OrderStatusId.awaitingPayment });
   });
@@ -366,7 +369,7 @@ describe('3-D Secure', () => {
 
     const right = await post(`${path}3ds/`, { action: 'confirm', code: '123456' });
     expect(right.statusCode).toBe(303);
-    expect(right.headers.location).toBe(SUCCESS);
+    expect(right.headers.location).toBe(SUCCESS(payId));
     expect(await paymentStatus(payId)).toBe('succeeded');
     expect(await orderRow(t.app, orderId)).toMatchObject({
       status_id: OrderStatusId.searchingAuthor,
@@ -381,8 +384,51 @@ describe('3-D Secure', () => {
     await post(path, { action: 'pay', card: '4000000000003220', exp: '12/35', cvc: '123' });
     const res = await post(`${path}3ds/`, { action: 'decline', code: '' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(FAIL);
+    expect(res.headers.location).toBe(FAIL(payId));
     expect(await paymentStatus(payId)).toBe('canceled');
+  });
+});
+
+describe('the result screen’s lookup', () => {
+  const lookup = (customer: PayCustomer, payId: number) =>
+    t.app.inject({ method: 'GET', url: paymentsApi.result(payId), headers: customer.auth });
+
+  it('names what was paid, how much and how it ended; another customer’s payment is 404', async () => {
+    const customer = await payCustomer(t.app);
+    const { orderId, payId, path } = await cardPayment(customer, 1_300_00);
+    let res = await lookup(customer, payId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(PaymentSchema.parse(res.json())).toMatchObject({
+      pay_id: payId,
+      purpose: 'order',
+      object_id: orderId,
+      amount: 1_300_00,
+      status: 'pending',
+    });
+    expect(res.json().title).toContain(`Заказ №${orderId}`);
+
+    await post(path, { action: 'pay', card: '4000 0000 0000 0002', exp: '12/35', cvc: '123' });
+    res = await lookup(customer, payId);
+    expect(res.json()).toMatchObject({ pay_id: payId, status: 'declined' });
+
+    const stranger = await payCustomer(t.app);
+    const foreign = await lookup(stranger, payId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Платёж не найден' });
+    expect((await lookup(customer, 987_654)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: paymentsApi.result(payId) })).statusCode).toBe(401);
+  });
+
+  it('a payment the provider never took stays «canceled», not «declined»', async () => {
+    const customer = await payCustomer(t.app);
+    const { payId } = await cardPayment(customer, 400_00);
+    // As service.ts leaves a payment whose provider did not answer: canceled, no provider id.
+    await t.app.database.db
+      .updateTable('payments')
+      .set({ status: 'canceled', provider_payment_id: null })
+      .where('id', '=', payId)
+      .execute();
+    expect((await lookup(customer, payId)).json()).toMatchObject({ status: 'canceled' });
   });
 });
 

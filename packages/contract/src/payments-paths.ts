@@ -25,6 +25,8 @@ export const paymentsApi = {
   refundStorno: '/api/client/payments/refund-storno/',
   refundRecipientCountries: '/api/client/payments/refund-recipient-countries/',
   refundExtra: '/api/client/payments/refund-extra/',
+  /** Not in spec §7: GET one payment of the customer's — what the /payment result screen names. */
+  result: (payId: number | string) => `/api/client/payments/result/${encodeURIComponent(payId)}/`,
   packetWaiting: (id: number | string) =>
     `/api/client/payments/orders-packet-waiting/${encodeURIComponent(id)}/`,
   /** The provider's notifications (webhook); for `yookassa`, only from its published ranges. */

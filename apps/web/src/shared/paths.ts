@@ -112,7 +112,9 @@ export const paths = {
   },
   payment: {
     path: '/payment',
-    getHref: (status: PaymentResultStatus) => withQuery('/payment', { status }),
+    /** `payId`: the payment the screen names (its lookup, `paymentsApi.result`). */
+    getHref: (status: PaymentResultStatus, payId?: number) =>
+      withQuery('/payment', { status, pay_id: payId }),
   },
 
   /** The staff section (managers and authors); not in spec §2, see issue 9. */

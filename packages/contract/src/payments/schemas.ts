@@ -49,6 +49,15 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
+/**
+ * A payment's status as the customer's lists show it: `canceled` splits in two — `declined`, the
+ * bank or the payer turned it down on the provider's page («Отклонён»), and `canceled`, it never
+ * reached the provider («Отменён»).
+ */
+export const PAYMENT_LIST_STATUSES = [...PAYMENT_STATUSES, 'declined'] as const;
+export const PaymentListStatusSchema = z.enum(PAYMENT_LIST_STATUSES);
+export type PaymentListStatus = z.infer<typeof PaymentListStatusSchema>;
+
 /** Spec §3/§9: refund rows default to checked, mode 'storno'. */
 export const REFUND_MODES = ['storno', 'claim'] as const;
 export const RefundModeSchema = z.enum(REFUND_MODES);
@@ -119,7 +128,7 @@ export const PaymentSchema = z.object({
   /** Of `amount`, already refunded. */
   refunded: kopecks,
   payment_method: PaymentMethodIdSchema.nullable(),
-  status: PaymentStatusSchema,
+  status: PaymentListStatusSchema,
   created_at: text(),
   paid_at: text().nullable(),
   checked: z.boolean(),

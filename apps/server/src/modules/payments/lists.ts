@@ -7,6 +7,7 @@ import {
   type BalanceMovement,
   type Payment,
   type PaymentList,
+  type PaymentListStatus,
   type PaymentPurpose,
 } from '@cabinet/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -37,9 +38,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const listMessages = {
   periodReversed: 'Начало периода не может быть позже его конца',
+  paymentNotFound: 'Платёж не найден',
 } as const;
 
 type PaymentRow = Selectable<PaymentsTable>;
+
+/**
+ * A canceled payment the provider had (it holds the provider's id) was turned down there — the
+ * bank declined the card, or the payer pressed «Отклонить»: «Отклонён». One that never reached the
+ * provider (it did not answer, service.ts) was canceled by us: «Отменён».
+ */
+function listStatus(row: Pick<PaymentRow, 'status' | 'provider' | 'provider_payment_id'>): PaymentListStatus {
+  if (row.status !== 'canceled') return row.status;
+  return row.provider !== 'balance' && row.provider_payment_id !== null ? 'declined' : 'canceled';
+}
+
+/** The customer's payment `id` (404 for another's or none): what the /payment result screen names. */
+export async function paymentOf(db: Kysely<DB>, userId: number, id: number): Promise<Payment> {
+  const row = await paymentsOf(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new HttpError(404, listMessages.paymentNotFound);
+  return toPayment(row);
+}
 
 /** A payments row as the lists show it: refund rows default to checked, mode storno (spec §9). */
 export function toPayment(row: PaymentRow): Payment {
@@ -53,7 +72,7 @@ export function toPayment(row: PaymentRow): Payment {
     bonus: Number(row.bonus),
     refunded: Number(row.refunded),
     payment_method: method.success ? method.data : null,
-    status: row.status,
+    status: listStatus(row),
     created_at: row.created_at,
     paid_at: row.paid_at,
     checked: true,

@@ -1,9 +1,16 @@
-import { BalanceSchema, PaymentListQuerySchema, PaymentListSchema, paymentsApi } from '@cabinet/contract';
+import {
+  BalanceSchema,
+  PaymentListQuerySchema,
+  PaymentListSchema,
+  PaymentSchema,
+  paymentsApi,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { ensureInvoices } from './invoices';
-import { balanceOfCustomer, listHistory, listWaiting } from './lists';
+import { balanceOfCustomer, listHistory, listWaiting, paymentOf } from './lists';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -30,6 +37,20 @@ export default async function listRoutes(fastify: FastifyInstance) {
       await db.transaction().execute((trx) => ensureInvoices(trx, request.userId));
       return listWaiting(db, request.userId, request.query, publicUrl, paymentsApi.waiting);
     },
+  );
+
+  app.get(
+    '/api/client/payments/result/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Один платёж клиента: что оплачено, сколько и чем кончилось (экран /payment)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: PaymentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    (request) => paymentOf(db, request.userId, request.params.id),
   );
 
   app.get(

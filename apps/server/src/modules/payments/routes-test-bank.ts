@@ -72,6 +72,8 @@ interface BankRow {
   description: string;
   return_url: string;
   status: 'pending' | 'succeeded' | 'canceled';
+  /** Our payments.id: the failure page names what was not paid and offers to try again. */
+  payment_id: number;
 }
 
 type FormBody = Record<string, string>;
@@ -207,7 +209,12 @@ function defaultExpiry(now = new Date()): string {
 export default async function testBankRoutes(app: FastifyInstance) {
   const publicUrl = app.config.PUBLIC_URL;
   const origin = new URL(publicUrl).origin;
-  const failUrl = new URL('/payment?status=fail', publicUrl).href;
+  /** Back to the cabinet after a decline: the result screen looks the payment up by `pay_id`. */
+  const failUrl = (row: BankRow) => {
+    const url = new URL('/payment?status=fail', publicUrl);
+    url.searchParams.set('pay_id', String(row.payment_id));
+    return url.href;
+  };
   const successUrl = new URL('/payment?status=success', publicUrl).href;
   const provider = app.paymentProvider instanceof TestProvider ? app.paymentProvider : null;
   const { db } = app.database;
@@ -240,7 +247,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
     }
     const row = await db
       .selectFrom('test_bank_payments')
-      .select(['id', 'amount', 'description', 'return_url', 'status'])
+      .select(['id', 'amount', 'description', 'return_url', 'status', 'payment_id'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) {
@@ -268,7 +275,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
       messagePage(
         'Платёж завершён',
         ok ? bankMessages.completedSucceeded : bankMessages.completedCanceled,
-        ok ? returnUrlOf(row) : failUrl,
+        ok ? returnUrlOf(row) : failUrl(row),
       ),
     );
   }
@@ -281,7 +288,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
     const bank = provider as TestProvider;
     const decided = await bank.complete(row.id, outcome);
     await applyProviderPayment(db, bank, row.id, app.orderEvents);
-    const target = decided.status === 'succeeded' ? returnUrlOf(row) : failUrl;
+    const target = decided.status === 'succeeded' ? returnUrlOf(row) : failUrl(row);
     return reply.header('cache-control', 'no-store').redirect(target, 303);
   }
 

@@ -140,7 +140,7 @@ interface Plan {
   data: PaymentData;
   /** An invoice (or earlier attempt) of the order to reuse. */
   reuse?: number;
-  /** Where the provider's page sends the customer back (default `/payment?status=success`). */
+  /** Where the provider's page sends the customer back (default `/payment?status=success&pay_id=…`). */
   returnPath?: string;
 }
 
@@ -432,7 +432,8 @@ async function execute(
       amount: p.amount,
       description: p.title,
       method,
-      returnUrl: `${deps.publicUrl.replace(/\/+$/, '')}${p.returnPath ?? '/payment?status=success'}`,
+      // `pay_id` lets the result screen name what was paid and how it ended.
+      returnUrl: `${deps.publicUrl.replace(/\/+$/, '')}${p.returnPath ?? `/payment?status=success&pay_id=${id}`}`,
       customer: { email: user.email, phone: user.phone || null },
       idempotenceKey: `pay-${id}`,
     });

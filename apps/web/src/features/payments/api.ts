@@ -4,11 +4,13 @@ import {
   PacketWaitingSchema,
   PaymentListSchema,
   PaymentMethodsSchema,
+  PaymentSchema,
   PAYMENTS_PAGE_SIZE,
   PayResultSchema,
   type Finances,
   type PacketWaiting,
   type PaymentList,
+  type Payment,
   type PaymentMethods,
   type PaymentPurpose,
   type PayManyRequest,
@@ -79,6 +81,16 @@ export const waitingQuery = (page: number) =>
       ),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+
+/** `GET result/{id}/`: one payment of the customer's, as the /payment result screen names it. */
+export const paymentResultQuery = (payId: number) =>
+  queryOptions({
+    queryKey: [...payKeys.all, 'result', payId] as const,
+    queryFn: async ({ signal }): Promise<Payment> =>
+      PaymentSchema.parse(await apiFetch(paymentsApi.result(payId), { signal })),
+    staleTime: 0,
+    retry: false,
   });
 
 /** `GET orders-packet-waiting/{id}/`: a placed packet's orders and their sum. */

@@ -104,7 +104,8 @@ export const moneyMessages = {
     replenish: 'Пополнение',
     certificate: 'Подарочный сертификат',
   },
-  statuses: { pending: 'Ожидает', succeeded: 'Оплачен', canceled: 'Отменён' },
+  /** `declined`: the bank or the payer turned it down; `canceled`: it never reached the bank. */
+  statuses: { pending: 'Ожидает', succeeded: 'Оплачен', canceled: 'Отменён', declined: 'Отклонён' },
 
   // Withdraw
   withdrawIntro: 'Деньги с баланса придут на банковскую карту.',

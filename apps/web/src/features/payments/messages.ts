@@ -8,6 +8,16 @@ export const paymentMessages = {
   resultFailText:
     'Платёж не завершён. Попробуйте оплатить ещё раз или выберите другой способ оплаты. Если деньги списались, банк вернёт их автоматически.',
   resultSignInHint: 'Войдите в кабинет, чтобы увидеть заказ и историю платежей.',
+  /** What the payment was for and how much: «Заказ №12: Курсовая работа — 4 500 ₽». */
+  resultWhat: (title: string, amount: string) => `${title} — ${amount}`,
+  /** Settled at once (the balance, bonuses) or already confirmed by the bank: nothing to wait for. */
+  resultDoneBalance: 'Оплачено с баланса — всё уже учтено: статус заказа и баланс обновлены.',
+  resultDone: 'Платёж зачислен — всё уже учтено в кабинете.',
+  resultPendingTitle: 'Платёж обрабатывается',
+  resultPending: 'Банк ещё подтверждает платёж — статус обновится в течение нескольких минут.',
+  resultDeclined:
+    'Банк отклонил платёж, деньги не списаны. Попробуйте ещё раз или выберите другой способ оплаты.',
+  retry: 'Попробовать ещё раз',
   signIn: 'Войти',
   toPayments: 'К платежам',
   toOrders: 'К заказам',

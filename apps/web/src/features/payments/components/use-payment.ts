@@ -34,7 +34,7 @@ export function usePayment<Body>() {
       return;
     }
     await refreshAfterPayment(client);
-    await navigate(paths.payment.getHref(result.status === 'canceled' ? 'fail' : 'success'));
+    await navigate(paths.payment.getHref(result.status === 'canceled' ? 'fail' : 'success', result.pay_id));
   };
 
   return { run, leaving };

@@ -54,6 +54,22 @@ describe('the history tab', () => {
     expect(within(rows[2]!).getByText('возвращено 1 000 ₽')).toBeInTheDocument();
   });
 
+  it('says «Отклонён» for a payment the bank declined and «Отменён» for one that never reached it', async () => {
+    serve(
+      fakeMoneyServer({
+        history: [
+          payment(51, { title: 'Заказ №8: Эссе', status: 'declined', paid_at: null }),
+          payment(50, { title: 'Заказ №8: Эссе', status: 'canceled', paid_at: null }),
+        ],
+      }),
+    );
+    renderPayments('/payments/history');
+    const rows = await screen.findAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Отклонён')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('Отменён')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Отменён')).toBeInTheDocument();
+  });
+
   it('sends the period and the kind to the API and keeps them in the address', async () => {
     const server = serve(fakeMoneyServer({ history }));
     const { router } = renderPayments('/payments/history');

@@ -16,7 +16,7 @@ import {
   type HistoryFilters,
 } from '../model';
 
-const STATUS_COLORS = { pending: 'yellow', succeeded: 'green', canceled: 'gray' } as const;
+const STATUS_COLORS = { pending: 'yellow', succeeded: 'green', canceled: 'gray', declined: 'red' } as const;
 
 /**
  * `/payments/history`: past payments (`GET history/`), paged, filtered by period and kind. The

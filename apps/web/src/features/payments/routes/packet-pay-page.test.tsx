@@ -63,7 +63,8 @@ describe('/pay-packet/{id}', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'С баланса' }));
     await userEvent.click(screen.getByRole('button', { name: /Оплатить/ }));
     expect(await screen.findByText('route:/payment')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?status=success');
+    // The result screen looks the payment up by its id, to name it.
+    expect(router.state.location.search).toBe('?status=success&pay_id=501');
   });
 
   it('goes to the not-found page for a packet that is not the customer’s', async () => {

@@ -74,7 +74,8 @@ describe('/payments/pay', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'С баланса' }));
     await userEvent.click(screen.getByRole('button', { name: 'Оплатить выбранные' }));
     expect(await screen.findByText('route:/payment')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?status=success');
+    // The result screen looks the payment up by its id, to name it.
+    expect(router.state.location.search).toBe('?status=success&pay_id=501');
   });
 
   it('says what to do when nothing awaits payment', async () => {
