@@ -51,6 +51,7 @@ describe('demo seed coherence', () => {
         'orders.price',
         'orders.paid',
         'orders.guarantee_until',
+        'orders.deadline',
       ])
       .where('users.email', '=', DEMO_EMAIL)
       .execute();
@@ -96,6 +97,9 @@ describe('demo seed coherence', () => {
           true,
         );
         expect(order.guarantee_until, label).not.toBeNull();
+        // Never before the deadline's own guarantee: GUARANTEE_DAYS from the later of delivery and deadline.
+        const deadlineGuarantee = Date.parse(`${order.deadline}T12:00:00Z`) + 19 * 86_400_000;
+        expect(Date.parse(order.guarantee_until!), label).toBeGreaterThan(deadlineGuarantee);
       } else {
         expect(finals, label).toEqual([]);
       }

@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { Readable } from 'node:stream';
 import { hashPassword } from '../lib/passwords';
 import { keepDiscounts } from '../modules/orders/discounts';
+import { guaranteeUntil } from '../modules/orders/guarantee';
 import {
   calculateCost,
   deadlineEndOfDay,
@@ -258,8 +259,9 @@ async function bringToLife(
     .updateTable('orders')
     .set({
       performer_id: performerId,
+      // As a delivery sets it: from the later of the final file and the deadline.
       guarantee_until: delivered
-        ? new Date(delivered.getTime() + GUARANTEE_DAYS * DAY_MS).toISOString()
+        ? guaranteeUntil(delivered, GUARANTEE_DAYS, (order.deadline as string | null) ?? null)
         : null,
     })
     .where('id', '=', order.id)
