@@ -11,6 +11,7 @@ import {
   type WorkType,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration023 from '../src/db/migrations/023-order-discounts';
 import type { TestApp } from './helpers';
 import { dayIn, orderBody, placeOrder, workTypes } from './orders-fixtures';
 import {
@@ -240,6 +241,21 @@ describe('the order keeps its discounts from the quote to the payment', () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({ detail: staffMessages.priceLocked });
     await expectLedgerOk(t.app);
+  });
+
+  it('gives orders placed before the migration their discounts from what they kept, their sums unchanged', async () => {
+    const c = await payCustomer(t.app);
+    const { id } = await placeOrder(t.app, c.auth, orderBody(workType, { promo_code: 'STUDENT10' }));
+    expect((await reprice(id, { cost: 5_280_00 })).statusCode).toBe(200);
+    const before = await customerOrder(c.auth, id);
+    expect(before.discounts).toHaveLength(2);
+    const db = t.app.database.db;
+    // Back to before migration 023 and up again: the rows come from the order's own columns.
+    await migration023.down(db);
+    await migration023.up(db);
+    const after = await customerOrder(c.auth, id);
+    expect(after.discounts).toEqual(before.discounts);
+    expect(after).toMatchObject({ cost: before.cost, discount: before.discount, price: before.price });
   });
 
   it('refuses two different prices in one request', async () => {
