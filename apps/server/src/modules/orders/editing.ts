@@ -10,6 +10,7 @@ import { HttpError } from '../../plugins/errors';
 import { checkRefs, notFound, requireDeadline, type OrdersContext } from './context';
 import { attachPending } from './files';
 import { getOrder } from './order';
+import { storeAmounts } from './discounts';
 import { costOf, placedOrderDiscount } from './prices';
 import * as repo from './repo';
 import { isEditable, requireAction } from './statuses';
@@ -46,11 +47,11 @@ export async function editOrder(
         body.verification_system_id === undefined ? row.verification_system_id : body.verification_system_id,
     };
     const cost = await costOf(trx, fields, now);
-    const discount = await placedOrderDiscount(trx, row, cost.total, now);
+    const { priced } = await placedOrderDiscount(trx, row, cost.total);
     let status = row.status_id;
     // A new price needs a new estimate before the customer pays.
     status = requireAction(status, 'customer', 'edit', {
-      alternate: status === OrderStatusId.awaitingPayment && discount.total !== row.price,
+      alternate: status === OrderStatusId.awaitingPayment && priced.price !== row.price,
     });
     await repo.updateOrder(trx, id, {
       ...fields,
@@ -60,11 +61,12 @@ export async function editOrder(
       requirements: body.requirements ?? row.requirements,
       links: body.links === undefined ? row.links : JSON.stringify(body.links),
       status_id: status,
-      cost: cost.total,
-      discount: discount.discount,
-      price: discount.total,
+      cost: priced.cost,
+      discount: priced.discount,
+      price: priced.price,
       updated_at: now.toISOString(),
     });
+    await storeAmounts(trx, id, priced);
     await attachPending(ctx, trx, userId, id, body.files ?? [], 'customer');
   });
   await ctx.changed(id, ['status', 'price', 'deadline', 'files']);

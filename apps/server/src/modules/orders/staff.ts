@@ -23,8 +23,10 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import type { StaffPrincipal } from '../../plugins/auth';
+import { formatRoubles } from '../../plugins/mail-templates';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
+import { orderDiscounts, repriceOrder } from './discounts';
 import { notifyCustomer } from './event-mails';
 import { guaranteeAfterDeadline, moscowDay } from './guarantee';
 import { lockOrder, moveStatus, recordEvent, requireMove, type Actor } from './lifecycle';
@@ -282,6 +284,7 @@ export async function staffOrderDetail(
       : { id: null, name: firstName(extra.fio), email: null, phone: null },
     cost: row.cost,
     discount: row.discount,
+    discounts: await orderDiscounts(db, orderId),
     guarantee_until: row.guarantee_until,
     files,
     next_statuses: manualTargets(row, staff.role),
@@ -334,11 +337,12 @@ function toItem(
 // What a manager does --------------------------------------------------------------
 
 /**
- * Price (kopecks, the sum the customer pays) and/or the deadline day. A price in «Оценка
- * стоимости» moves the order to «Ожидает оплаты»; in «Ожидает оплаты» it only changes; once paid
- * it is locked (409). Either way the customer is mailed the price. The estimate before the
- * discount follows the price, so that the customer's breakdown adds up. A deadline changes while
- * the order is not closed.
+ * Price (kopecks, before the order's discounts) and/or the deadline day. The customer pays the
+ * price less the discounts kept with the order (ADR 027), as the one price function computes it.
+ * A price in «Оценка стоимости» moves the order to «Ожидает оплаты»; in «Ожидает оплаты» it only
+ * changes; an order paid in part (its first half) may be priced anew, never below what is paid,
+ * and the customer owes the rest; once paid in full it is locked (409). Either way the customer is
+ * mailed the price. A deadline changes while the order is not closed.
  */
 export async function updateStaffOrder(
   ctx: OrdersContext,
@@ -372,31 +376,31 @@ export async function updateStaffOrder(
         await recordEvent(trx, orderId, 'deadline_changed', actor, { deadline: body.deadline }, at);
       }
     }
-    if (body.price !== undefined) {
-      if (order.status_id === OrderStatusId.pricing) {
-        await moveStatus(trx, order, OrderStatusId.awaitingPayment, actor, {
-          kind: 'priced',
-          data: { price: body.price },
-          also: { price: body.price },
-          at,
-        });
-      } else if (order.status_id === OrderStatusId.awaitingPayment) {
-        await recordEvent(trx, orderId, 'priced', actor, { price: body.price }, at);
-      } else {
-        throw new HttpError(409, staffMessages.priceLocked);
+    const cost = body.cost ?? body.price;
+    if (cost !== undefined) {
+      // An order paid in part (its first half) may be priced anew: the customer then owes the rest.
+      const partPaid = order.paid > 0 && order.paid < order.price;
+      const to: number = partPaid
+        ? order.status_id
+        : requireAction(order.status_id, 'manager', 'price', {}, staffMessages.priceLocked);
+      // The price set is before the order's discounts, which apply to it (ADR 027).
+      const priced = await repriceOrder(trx, orderId, cost, at);
+      if (priced.price < order.paid) {
+        throw new HttpError(409, staffMessages.priceBelowPaid(formatRoubles(order.paid)));
       }
-      await trx
-        .updateTable('orders')
-        .set({ price: body.price, cost: body.price + order.discount, updated_at: at })
-        .where('id', '=', orderId)
-        .execute();
+      const data = { price: priced.price, cost: priced.cost };
+      if (to !== order.status_id && isOrderStatusId(to)) {
+        await moveStatus(trx, order, to, actor, { kind: 'priced', data, at });
+      } else {
+        await recordEvent(trx, orderId, 'priced', actor, data, at);
+      }
       await notifyCustomer(trx, ctx, orderId, 'priced');
     }
   });
   await ctx.changed(orderId, [
     'deadline',
     'timeline',
-    ...(body.price === undefined ? [] : (['price', 'status'] as const)),
+    ...(body.cost === undefined && body.price === undefined ? [] : (['price', 'status'] as const)),
   ]);
   return staffOrderDetail(ctx, staff, orderId);
 }

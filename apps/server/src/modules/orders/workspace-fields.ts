@@ -2,6 +2,7 @@ import { OrderStatusId, isOrderStatusId, mayAct, type OrderWorkspaceFields } fro
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { endOfMoscowDay, reworkEligibility } from './guarantee';
+import { orderDiscounts } from './discounts';
 import { notHeldForRework, type OrderRow } from './repo';
 
 /**
@@ -75,6 +76,7 @@ export async function workspaceFields(
     guarantee_until: row.guarantee_until,
     attention: { chat: 0, files: Number(files.n), care: Number(care.n), reworks: newAnswers },
     rework: eligibility,
+    discounts: await orderDiscounts(db, row.id),
     can_accept: !trashed && isOrderStatusId(row.status_id) && mayAct(row.status_id, 'customer', 'accept'),
   };
 }
