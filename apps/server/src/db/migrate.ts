@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-attribution';
 import * as m019avatars from './migrations/019-avatar-objects';
 import * as m020phones from './migrations/020-phones-e164';
 import * as m021 from './migrations/021-password-mailed';
+import * as m023 from './migrations/023-order-discounts';
 import * as m024 from './migrations/024-author-assigned-status';
 
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019-avatar-objects': m019avatars,
   '020-phones-e164': m020phones,
   '021-password-mailed': m021,
+  '023-order-discounts': m023,
   '024-author-assigned-status': m024,
 };
 

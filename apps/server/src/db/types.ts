@@ -226,6 +226,20 @@ export interface OrdersTable {
   affiliate_uid: string | null;
 }
 
+/** The discounts an order was placed with, and what each gives at its present price (migration 023, ADR 027). */
+export interface OrderDiscountsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  kind: 'first_order' | 'packet' | 'promo';
+  name: string;
+  rule: 'percent' | 'fixed';
+  /** Percent, or kopecks for 'fixed'. */
+  value: number;
+  /** Kopecks taken off the present cost; an order's amounts add up to its `discount`. */
+  amount: number;
+}
+
 export interface OrderPacketsPlacedTable {
   id: Generated<number>;
   user_id: number;
@@ -632,6 +646,7 @@ export interface DB {
   verification_systems: VerificationSystemsTable;
   orders: OrdersTable;
   order_packets_placed: OrderPacketsPlacedTable;
+  order_discounts: OrderDiscountsTable;
   order_counts: OrderCountsTable;
   order_list_versions: OrderListVersionsTable;
   order_list_items: OrderListItemsTable;

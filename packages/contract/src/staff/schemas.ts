@@ -1,5 +1,6 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
+import { OrderDiscountSchema } from '../orders/cost';
 import { DaySchema, OrderDetailsSchema } from '../orders/schemas';
 import { OrderStatusSchema } from '../orders/statuses';
 import {
@@ -45,6 +46,8 @@ export const staffMessages = {
   notAssigned: 'Заказ не назначен вам',
   priceInvalid: 'Укажите цену от 1 ₽ до 1 000 000 ₽',
   priceLocked: 'Цену нельзя изменить: заказ уже оплачен',
+  /** A re-price of an order paid in part would leave the customer owing less than nothing. */
+  priceBelowPaid: (paid: string) => `Цена со скидками не может быть меньше уже оплаченного: ${paid}`,
   performerNotFound: 'Такого автора нет',
   paidReserved: 'Статус «Оплачен» ставится только после оплаты',
   statusConflict: 'Статус заказа уже изменился: обновите страницу',
@@ -142,8 +145,11 @@ export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
 export const StaffOrderSchema = StaffOrderListItemSchema.extend({
   details: OrderDetailsSchema,
   customer: StaffCustomerSchema,
+  /** The price before discounts (what the manager sets), the discounts' sum; `price` is their difference. */
   cost: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
+  /** The order's discounts as the customer has them (ADR 027), adding up to `discount`. */
+  discounts: z.array(OrderDiscountSchema),
   guarantee_until: text().nullable(),
   files: WorkspaceFileListSchema,
   /** Statuses this caller may move the order to now (ids), by ADR 004 and the role. */
@@ -152,19 +158,30 @@ export const StaffOrderSchema = StaffOrderListItemSchema.extend({
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
-/** `PATCH /api/staff/orders/{id}/` (manager): price in kopecks and/or the deadline day. */
+const staffPrice = z
+  .number({ error: staffMessages.priceInvalid })
+  .int(staffMessages.priceInvalid)
+  .min(100, staffMessages.priceInvalid)
+  .max(100_000_000, staffMessages.priceInvalid);
+
+/**
+ * `PATCH /api/staff/orders/{id}/` (manager): the price in kopecks and/or the deadline day. The price
+ * is the one before the order's discounts (ADR 027): the answer's `cost`; the customer pays it less
+ * the discounts they had when placing the order (`price`). `price` in the request is the older
+ * name of the same figure, kept for callers written before the discounts were the order's.
+ */
 export const StaffOrderUpdateRequestSchema = z
   .object({
-    price: z
-      .number({ error: staffMessages.priceInvalid })
-      .int(staffMessages.priceInvalid)
-      .min(100, staffMessages.priceInvalid)
-      .max(100_000_000, staffMessages.priceInvalid)
-      .optional(),
+    cost: staffPrice.optional(),
+    price: staffPrice.optional(),
     deadline: DaySchema.optional(),
   })
-  .refine((b) => b.price !== undefined || b.deadline !== undefined, {
+  .refine((b) => b.cost !== undefined || b.price !== undefined || b.deadline !== undefined, {
     message: staffMessages.nothingToChange,
+  })
+  .refine((b) => b.cost === undefined || b.price === undefined || b.cost === b.price, {
+    message: staffMessages.priceInvalid,
+    path: ['cost'],
   });
 export type StaffOrderUpdateRequest = z.input<typeof StaffOrderUpdateRequestSchema>;
 
