@@ -508,7 +508,7 @@ export async function packetPercentOf(db: Kysely<DB>, placementId: number | null
 export async function findPacket(db: Kysely<DB>, packetId: number) {
   const packet = await db
     .selectFrom('order_packets')
-    .select(['id', 'discount_percent'])
+    .select(['id', 'title', 'discount_percent'])
     .where('id', '=', packetId)
     .executeTakeFirst();
   if (!packet) return undefined;
