@@ -11,7 +11,6 @@ import { LOGIN_PATH, loginHrefAfterAuthError } from '../login-redirect';
 import { currentLocation, navigateTo } from '../navigation';
 import { ApiError } from './errors';
 import { apiMessages, NOT_AUTHORIZED } from './messages';
-import { takePreloaded } from './preloaded';
 import { rememberRefusal } from './retry-after';
 
 export type ApiInit = {
@@ -194,14 +193,7 @@ async function send(path: string, init: ApiInit, token: string | null): Promise<
     body = JSON.stringify(init.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  // A plain GET the cabinet shell's script already sent (ADR 029); failed, it is sent again.
-  const plain = token && !init.method && !init.headers && body === undefined;
-  const preloaded = plain ? takePreloaded(path, token) : null;
   try {
-    if (preloaded)
-      return await preloaded.catch(() =>
-        fetch(path, { headers, credentials: 'include', signal: init.signal }),
-      );
     return await fetch(path, {
       method: init.method ?? 'GET',
       headers,
