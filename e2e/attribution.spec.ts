@@ -200,7 +200,7 @@ describe('attribution cookies and analytics counters, in the browser', () => {
     const started = await pay(base, token, { purpose: 'order', object_id: id, payment_method: 'bank_card' });
     await page.goto(started.confirmation_url ?? '');
     await payOnBankPage(page);
-    await page.waitForURL('**/payment?status=success');
+    await page.waitForURL('**/payment?status=success&pay_id=*');
 
     const { page: staff } = await open();
     await staffLogin(staff, MANAGER);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customerToken } from './support/api';
-import { login, PASSWORD } from './support/auth';
+import { createCustomer, login, PASSWORD } from './support/auth';
 import { axeViolations } from './support/axe';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
@@ -42,6 +42,25 @@ describe('inviting a friend, in the browser', () => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it('after an SMS invitation is sent, the emptied phone field is not marked as a mistake', async () => {
+    const inviter = await createCustomer(base, 'sms-inviter');
+    const { page, errors } = await fresh();
+    await login(page, inviter);
+    await page.waitForURL('**/home/active');
+    await page.goto('/friend');
+    await page.getByRole('tab', { name: 'По SMS' }).click();
+    const form = page.getByRole('form', { name: 'По SMS' });
+    const field = form.getByLabel(/Телефон друга/);
+    const digits = String(Date.now()).slice(-7);
+    await field.pressSequentially(`916${digits}`);
+    await form.getByRole('button', { name: 'Отправить приглашение' }).click();
+    await page.getByText('Приглашение отправлено по SMS').waitFor();
+    await expect.poll(() => field.inputValue()).toBe('');
+    expect(await field.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await form.getByText('Введите телефон друга').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('invite by e-mail → register through the link → first order paid → both get the bonus', async () => {
@@ -96,14 +115,14 @@ describe('inviting a friend, in the browser', () => {
     await friend.page.getByRole('button', { name: `Оплатить ${rub(PRICE)}`, exact: true }).click();
     await friend.page.waitForURL(/\/test-bank\/pay\//);
     await payOnBankPage(friend.page);
-    await friend.page.waitForURL('**/payment?status=success');
+    await friend.page.waitForURL('**/payment?status=success&pay_id=*');
 
     // The friend: the referral bonus and 3 % of the order.
     await friend.page.goto('/bonus');
     await friend.page.getByRole('heading', { level: 1, name: 'Бонусы' }).waitFor();
     await expect
       .poll(async () => flat(await friend.page.getByTestId('bonus-balance').textContent()))
-      .toBe(rub(REWARD + PRICE * 0.03));
+      .toBe(`${(REWARD + PRICE * 0.03) / 100} бонусов`);
     await friend.page.getByText('Бонус за первый оплаченный заказ по приглашению друга').waitFor();
 
     // The inviter: the bonus, and the friend on /friend.
@@ -111,7 +130,19 @@ describe('inviting a friend, in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Бонусы' }).waitFor();
     await expect
       .poll(async () => flat(await page.getByTestId('bonus-balance').textContent()))
-      .toBe(rub(REWARD));
+      .toBe(`${REWARD / 100} бонусов`);
+    // The same unit as the header's, its worth said once on the screen.
+    await expect
+      .poll(async () =>
+        flat(
+          await page
+            .getByRole('banner')
+            .getByRole('link', { name: /Баланс/ })
+            .textContent(),
+        ),
+      )
+      .toContain(`${REWARD / 100} бонусов`);
+    expect(await page.getByText('1 бонус = 1 ₽ при оплате заказа').count()).toBe(1);
     await page.getByText(/Бонус за друга: Олег С\./).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/friend');

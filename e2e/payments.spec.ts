@@ -82,7 +82,7 @@ describe('payments and money, in the browser', () => {
     expect(await textOf(page.locator('body'))).toContain(rub(PRICE));
     await payOnBankPage(page);
 
-    await page.waitForURL('**/payment?status=success');
+    await page.waitForURL('**/payment?status=success&pay_id=*');
     await page.getByRole('heading', { name: 'Оплата прошла успешно' }).waitFor();
     expect(await orderStatusId(base, customer.token, id)).toBe(3);
     await page.goto(`/order/${id}`);
@@ -98,7 +98,7 @@ describe('payments and money, in the browser', () => {
     await page.waitForURL(/\/test-bank\/pay\//);
     await payOnBankPage(page, DECLINED_CARD);
 
-    await page.waitForURL('**/payment?status=fail');
+    await page.waitForURL('**/payment?status=fail&pay_id=*');
     await page.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
     expect(await orderStatusId(base, customer.token, id)).toBe(2);
     await page.goto(`/order/${id}`);
@@ -118,7 +118,7 @@ describe('payments and money, in the browser', () => {
     await page.waitForURL(/\/test-bank\/pay\//);
     expect(await textOf(page.locator('body'))).toContain(rub(amount));
     await payOnBankPage(page);
-    await page.waitForURL('**/payment?status=success');
+    await page.waitForURL('**/payment?status=success&pay_id=*');
     expect((await finances(base, customer.token)).money).toBe(amount);
     // The result screen sits in the public card; its link leads back into the cabinet.
     await page.getByRole('link', { name: 'К платежам', exact: true }).click();
@@ -132,7 +132,7 @@ describe('payments and money, in the browser', () => {
     await markDocument(page);
     await chooseMethod(page, 'С баланса');
     await page.getByRole('button', { name: `Оплатить ${rub(PRICE)}`, exact: true }).click();
-    await page.waitForURL('**/payment?status=success');
+    await page.waitForURL('**/payment?status=success&pay_id=*');
     await page.getByRole('heading', { name: 'Оплата прошла успешно' }).waitFor();
     expect(await orderStatusId(base, customer.token, id)).toBe(3);
     const after = await finances(base, customer.token);

@@ -41,4 +41,30 @@ describe('route guards', () => {
     await page.waitForURL('**/home/active');
     await context.close();
   });
+
+  it('lands a customer who types /orders or /orders/{tab} on the orders list, and a visitor on sign-in with the way back', async () => {
+    const base = inject('baseUrl');
+    const visitor = await newPage(browser(), base);
+    await visitor.page.goto('/orders/done');
+    await visitor.page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/orders/done',
+    );
+    await visitor.context.close();
+
+    const creds = await createCustomer(base, 'guessed');
+    const { page, context } = await newPage(browser(), base);
+    await login(page, creds);
+    await page.waitForURL('**/home/active');
+    for (const [typed, landed] of [
+      ['/orders', '/home/active'],
+      ['/orders/active', '/home/active'],
+      ['/orders/archive', '/home/archive'],
+      ['/orders/done', '/home/done'],
+    ] as const) {
+      await page.goto(typed);
+      await page.waitForURL(`**${landed}`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Мои заказы' }).isVisible()).toBe(true);
+    }
+    await context.close();
+  });
 });
