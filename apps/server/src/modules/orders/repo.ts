@@ -63,6 +63,27 @@ export function latestDraft(db: Kysely<DB>, userId: number) {
     .executeTakeFirst();
 }
 
+/** The customer's drafts, the one touched last first. */
+export function listDrafts(db: Kysely<DB>, userId: number, limit: number) {
+  return selectOrders(db)
+    .where('o.user_id', '=', userId)
+    .where('o.is_fake', '=', 1)
+    .orderBy('o.updated_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countDrafts(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_fake', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Stands for the `index`-th argument of a {@link precompiled} query until it is bound. */
 class Slot {
   constructor(readonly index: number) {}
