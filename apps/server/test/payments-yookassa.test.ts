@@ -527,7 +527,10 @@ describe('YooKassa: the whole loop through pay/', () => {
     expect(sent[0]!.body).toEqual({
       amount,
       capture: true,
-      confirmation: { type: 'redirect', return_url: 'http://localhost:3000/payment?status=success' },
+      confirmation: {
+        type: 'redirect',
+        return_url: `http://localhost:3000/payment?status=success&pay_id=${result.pay_id}`,
+      },
       description: row.title,
       metadata: { payment_id: String(result.pay_id) },
       payment_method_data: { type: 'bank_card' },
