@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { notifications } from '@mantine/notifications';
+import { resetSnackbars } from './shared/notify';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeMediaQueryList } from './shared/ui/media-query-fake';
@@ -22,8 +22,8 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   // The snackbars' store lives in the module, not in the tree: one test's «Обращение отправлено»
-  // would otherwise still be an alert in the next one.
-  notifications.clean();
+  // would otherwise still be an alert in the next one, or hold the next one's back.
+  resetSnackbars();
   vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();

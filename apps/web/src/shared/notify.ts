@@ -60,3 +60,15 @@ export const notify = {
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
 };
+
+/**
+ * Forgets the visible snackbar and the queue, for tests: its state lives in this module, so one
+ * test's snackbar would otherwise hold the next test's back for a second, or show up in it.
+ */
+export function resetSnackbars(): void {
+  clearTimeout(replaceTimer);
+  replaceTimer = undefined;
+  queue.length = 0;
+  visible = null;
+  notifications.clean();
+}
