@@ -13,10 +13,13 @@ import { startServer, type RunningServer } from './support/server';
 import { staffLogin } from './support/staff';
 import { buildWorkspaceScene, type WorkspaceScene } from './support/workspace-scene';
 
+const SCAN_TIMEOUT_MS = 150_000;
+
 describe.each(['light', 'dark'] as const)('axe finds no violation in the %s theme', (theme) => {
   const browser = useBrowser();
 
-  it('on every auth screen', async () => {
+  // Each scans a dozen screens one after another: more than the default minute on a busy machine.
+  it('on every auth screen', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
     await page.addInitScript((t) => localStorage.setItem('app_theme', t), theme);
     const found: string[] = [];
@@ -31,7 +34,7 @@ describe.each(['light', 'dark'] as const)('axe finds no violation in the %s them
     await context.close();
   });
 
-  it('on the cabinet layout, desktop and phone', async () => {
+  it('on the cabinet layout, desktop and phone', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const base = inject('baseUrl');
     const creds = await createCustomer(base, `axe-${theme}`);
     const { page, context } = await newPage(browser(), base);
