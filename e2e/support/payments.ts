@@ -119,7 +119,7 @@ export async function topUp(page: Page, base: string, customer: PayCustomer, kop
   if (!started.confirmation_url) throw new Error('a card top-up came back without the bank page');
   await page.goto(started.confirmation_url);
   await payOnBankPage(page);
-  await page.waitForURL('**/payment?status=success');
+  await page.waitForURL('**/payment?status=success&pay_id=*');
   await waitForMoney(base, customer.token, before + kopecks);
 }
 
