@@ -1,4 +1,4 @@
-import type { DiscountBreakdown, OrderDiscount } from '@cabinet/contract';
+import type { OrderDiscount } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { priceWithDiscounts, type DiscountRule, type PricedOrder } from './pricing';
@@ -77,23 +77,6 @@ export async function storeAmounts(trx: Kysely<DB>, orderId: number, priced: Pri
       .where('position', '=', position)
       .execute();
   }
-}
-
-/** The priced order as the form's discount breakdown (an edit's preview, the edit itself). */
-export function asDiscountBreakdown(priced: PricedOrder): DiscountBreakdown {
-  const part = (kind: string) => priced.parts.find((p) => p.kind === kind)?.part ?? 0;
-  return {
-    cost: priced.cost,
-    promo_status: priced.parts.some((p) => p.kind === 'promo') ? 'applied' : 'none',
-    promo_discount: part('promo'),
-    first_order_discount: part('first_order'),
-    packet_discount: part('packet'),
-    discount_cap: priced.cap,
-    discount: priced.discount,
-    total: priced.price,
-    lines: priced.lines.map((l) => ({ reason: l.kind, amount: l.amount })),
-    capped: priced.capped,
-  };
 }
 
 /** The order's discounts as answers carry them: those that take something off now. */

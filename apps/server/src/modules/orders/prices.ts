@@ -12,9 +12,10 @@ import type { DB } from '../../db/types';
 import { badRequest } from '../../plugins/errors';
 import { notFound, requireDeadline, type OrdersContext } from './context';
 import { normalizePromo, toPromoRecord } from './mappers';
-import { asDiscountBreakdown, discountRulesOf } from './discounts';
+import { discountRulesOf } from './discounts';
 import {
   applyDiscount,
+  asDiscountBreakdown,
   calculateCost,
   deadlineEndOfDay,
   priceWithDiscounts,

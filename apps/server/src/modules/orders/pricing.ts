@@ -157,11 +157,16 @@ export function applyDiscount(
     packet: packetPercent > 0 ? { title: '', percent: packetPercent } : null,
     promo: status === 'applied' && promo ? { code: '', ...promo } : null,
   });
-  const priced = priceWithDiscounts(cost, rules);
-  const part = (kind: DiscountReason) => priced.parts.find((p) => p.kind === kind)?.part ?? 0;
+  // The promo code's own status: an expired or unknown code is said so, not just left out.
+  return { ...asDiscountBreakdown(priceWithDiscounts(cost, rules)), promo_status: status };
+}
+
+/** The priced order as the form's discount breakdown (an edit's preview, the edit itself). */
+export function asDiscountBreakdown(priced: PricedOrder): DiscountBreakdown {
+  const part = (kind: string) => priced.parts.find((p) => p.kind === kind)?.part ?? 0;
   return {
-    cost,
-    promo_status: status,
+    cost: priced.cost,
+    promo_status: priced.parts.some((p) => p.kind === 'promo') ? 'applied' : 'none',
     promo_discount: part('promo'),
     first_order_discount: part('first_order'),
     packet_discount: part('packet'),
