@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, minifySync, type Plugin } from 'vite';
+import { sectionChunkName } from './build/section-chunks';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/client/api', '/channels', '/dev', '/test-bank'];
@@ -50,7 +51,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? {}
       : {
-          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+          // Read by scripts/prerender.mjs (which then deletes it): a cabinet page's chunks.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'index', tags: ['$initial'], priority: 2 },
+                  { name: sectionChunkName(import.meta.dirname), priority: 1 },
+                ],
+              },
+            },
+          },
         }),
   },
   server: {

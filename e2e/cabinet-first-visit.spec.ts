@@ -1,0 +1,70 @@
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { customerToken } from './support/api';
+import { createCustomer } from './support/auth';
+import { appTookOver } from './support/browser';
+import { useBrowser } from './support/fixtures';
+
+/**
+ * What a customer's browser fetches to open a cabinet address directly with an empty cache: the
+ * section chunks leave with the entry, listed in the prerendered page (build/section-chunks.ts,
+ * scripts/prerender.mjs). ADR 031.
+ */
+describe('a cabinet address opened with an empty cache', () => {
+  const browser = useBrowser();
+
+  /** A fresh browser with a new customer's session stored, as after signing in earlier. */
+  async function signedInContext(tag: string): Promise<BrowserContext> {
+    const base = inject('baseUrl');
+    const token = await customerToken(base, await createCustomer(base, tag));
+    const context = await browser().newContext({ baseURL: base, locale: 'ru-RU' });
+    await context.addInitScript(`localStorage.setItem('key', ${JSON.stringify(token)});`);
+    return context;
+  }
+
+  it('lists its section chunks in the page, to leave with the entry', async () => {
+    const base = inject('baseUrl');
+    const scriptsOf = async (path: string) => {
+      const html = await (await fetch(`${base}${path}`)).text();
+      return (/data-scripts="([^"]*)"/.exec(html)?.[1] ?? '').split(' ');
+    };
+    const home = await scriptsOf('/home/active');
+    expect(home[0]).toMatch(/^module:\/assets\/index-/);
+    expect(home).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^preload:\/assets\/cabinet-[\w-]+\.js$/),
+        expect.stringMatching(/^preload:\/assets\/orders-list-[\w-]+\.js$/),
+      ]),
+    );
+    const chat = await scriptsOf('/order/1/chat');
+    for (const section of ['cabinet', 'order-workspace', 'order-chat'])
+      expect(chat).toContainEqual(
+        expect.stringMatching(new RegExp(`^preload:/assets/${section}-[\\w-]+\\.js$`)),
+      );
+    // Every one is there to fetch.
+    for (const item of new Set([...home, ...chat])) {
+      const r = await fetch(`${base}${item.slice(item.indexOf(':') + 1)}`);
+      expect(r.status, item).toBe(200);
+    }
+  });
+
+  it('shows the orders after a handful of scripts, not one per piece of shared code', async () => {
+    const context = await signedInContext('first-visit-scripts');
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/home/active');
+    await appTookOver(page);
+    await page.getByRole('heading', { name: 'Мои заказы', level: 1 }).waitFor();
+    await page.getByText('Активных заказов нет').waitFor();
+    // The entry, the cabinet's chunk and the list's, and the lazy banners beside the list (with the
+    // bundler's own splitting it was some 70); nothing of the order's screens.
+    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(8);
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/cabinet-[\w-]+\.js$/));
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/orders-list-[\w-]+\.js$/));
+    expect(scripts.filter((path) => /\/(order-chat|order-workspace)-/.test(path))).toEqual([]);
+    await context.close();
+  });
+});
