@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { customerToken } from './support/api';
 import { createCustomer } from './support/auth';
@@ -8,7 +8,7 @@ import { useBrowser } from './support/fixtures';
 /**
  * What a customer's browser fetches to open a cabinet address directly with an empty cache: the
  * section chunks leave with the entry, listed in the prerendered page (build/section-chunks.ts,
- * scripts/prerender.mjs). ADR 031.
+ * scripts/prerender.mjs), and the web font waits until the app runs (shared/web-fonts.ts). ADR 031.
  */
 describe('a cabinet address opened with an empty cache', () => {
   const browser = useBrowser();
@@ -65,6 +65,49 @@ describe('a cabinet address opened with an empty cache', () => {
     expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/cabinet-[\w-]+\.js$/));
     expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/orders-list-[\w-]+\.js$/));
     expect(scripts.filter((path) => /\/(order-chat|order-workspace)-/.test(path))).toEqual([]);
+    await context.close();
+  });
+
+  it('fetches the web font only once the app runs, and uses it from then on', async () => {
+    const context = await signedInContext('first-visit-fonts');
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push(request.url());
+    });
+    const held: Route[] = [];
+    let release = false;
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) =>
+      release ? route.continue() : held.push(route),
+    );
+    await page.goto('/home/active', { waitUntil: 'commit' });
+    await expect.poll(() => held.length).toBe(1);
+    await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    // The shell has painted in the system's font, and no font file is on the line.
+    expect(await bodyFont()).not.toContain('Inter');
+    expect(fonts).toEqual([]);
+
+    release = true;
+    for (const route of held) await route.continue();
+    await appTookOver(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('app_fonts'))).toBe('1');
+    expect(fonts.length).toBeGreaterThanOrEqual(1);
+    // Not under the reader's eyes: the font changes with the next screen.
+    expect(await bodyFont()).not.toContain('Inter');
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Профиль' })
+      .click();
+    await page.getByRole('heading', { name: 'Профиль', level: 1 }).waitFor();
+    expect(await bodyFont()).toContain('Inter Variable');
+
+    // The next visit has it from the first paint.
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('cabinet');
+    expect(await bodyFont()).toContain('Inter Variable');
     await context.close();
   });
 });

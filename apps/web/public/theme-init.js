@@ -3,6 +3,8 @@
   try {
     var t = localStorage.getItem('app_theme');
     document.documentElement.setAttribute('data-mantine-color-scheme', t === 'dark' ? 'dark' : 'light');
+    // The web font once this browser has fetched it (shared/web-fonts.ts).
+    if (localStorage.getItem('app_fonts')) document.documentElement.setAttribute('data-fonts', '');
   } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }

@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 import { recordAttribution } from './shared/attribution';
 import { startCounters } from './shared/counters';
+import { fetchWebFonts } from './shared/web-fonts';
 
 // Spec §9: the tracking cookies, on every visit, before anything (auto-login, a guard) navigates
 // away. In the entry, not a chunk of its own: every first visit needs it, and inside the entry it
@@ -44,6 +45,7 @@ async function start(container: HTMLElement) {
 
   if (!typed) {
     createRoot(container).render(app);
+    fetchWebFonts(router);
     return;
   }
   // The server sent this screen prerendered (scripts/prerender.mjs). The app takes it over once the
@@ -53,6 +55,7 @@ async function start(container: HTMLElement) {
   const takenOver = () => {
     delete container.dataset.prerendered;
     typed.restore();
+    fetchWebFonts(router);
   };
   await routerReady(router);
   await yieldToMain();
