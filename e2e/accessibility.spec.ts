@@ -1,17 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_CUSTOMER, MANAGER } from './support/api';
 import { createCustomer, login } from './support/auth';
 import { axeViolations } from './support/axe';
 import { appTookOver, newPage } from './support/browser';
 import { backgroundOf, contrast, parseColor, shadowColor, styleOf } from './support/contrast';
 import { useBrowser } from './support/fixtures';
-import { staffScreens, VISITOR_SCREENS, workspaceScreens, type Screen } from './support/screens';
+import { VISITOR_SCREENS } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
-import { staffLogin } from './support/staff';
-import { buildWorkspaceScene, type WorkspaceScene } from './support/workspace-scene';
 
 const SCAN_TIMEOUT_MS = 150_000;
 
@@ -67,109 +62,6 @@ describe.each(['light', 'dark'] as const)('axe finds no violation in the %s them
     if (found.length) console.log(found.join('\n'));
     expect(found).toEqual([]);
     await context.close();
-  });
-});
-
-/** Where `SHOTS_DIR=/tmp/shots` asks for screenshots of the scanned screens, for a person to look at. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Opens a screen, waits for its content and the calls it makes, and scans it. */
-async function scan(page: Page, screen: Screen, label: string): Promise<string[]> {
-  await page.goto(screen.path);
-  await page.getByRole(screen.ready.role, { name: screen.ready.name, exact: true }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  return (await axeViolations(page)).map((v) => `${label} ${screen.path}: ${v}`);
-}
-
-/** A full-page screenshot named after the screen, the theme and the width, when asked for. */
-async function shoot(page: Page, name: string, theme: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}-${theme}-${width}.png`), fullPage: true });
-}
-
-/**
- * The order workspace and the staff section, with something on every tab (files of each group,
- * a rework answered, a care question answered) and a phone width where the layout changes.
- */
-describe('axe on the order workspace and the staff screens', () => {
-  const browser = useBrowser();
-  let server: RunningServer;
-  let scene: WorkspaceScene;
-  beforeAll(async () => {
-    // Its own server: the scene changes the demo customer's order at work.
-    server = await startServer();
-    scene = await buildWorkspaceScene(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
-    async function themedPage() {
-      const opened = await newPage(browser(), server.url, { viewport: DESKTOP });
-      await opened.page.addInitScript((t) => localStorage.setItem('app_theme', t), theme);
-      return opened;
-    }
-
-    it('finds no violation on the workspace tabs and the thread of a rework and a care request', async () => {
-      const { page, context, errors } = await themedPage();
-      await login(page, DEMO_CUSTOMER);
-      await page.waitForURL('**/home/active');
-      const screens = workspaceScreens(scene);
-      const found: string[] = [];
-      for (const screen of screens) found.push(...(await scan(page, screen, 'desktop')));
-      const [, files, reworks] = screens;
-      await page.setViewportSize(PHONE);
-      found.push(...(await scan(page, files!, 'phone')));
-      await shoot(page, 'workspace-files', theme);
-      found.push(...(await scan(page, reworks!, 'phone')));
-      await shoot(page, 'workspace-reworks', theme);
-      if (SHOTS_DIR) {
-        await page.setViewportSize(DESKTOP);
-        await scan(page, files!, 'desktop');
-        await shoot(page, 'workspace-files', theme);
-        await scan(page, reworks!, 'desktop');
-        await shoot(page, 'workspace-reworks', theme);
-      }
-      if (found.length) console.log(found.join('\n'));
-      expect(found).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    }, 240_000);
-
-    it('finds no violation on the staff sign-in, queue, order and care queue', async () => {
-      const { page, context, errors } = await themedPage();
-      const found = await scan(
-        page,
-        { path: '/staff/login', ready: { role: 'heading', name: 'Вход для сотрудников' } },
-        'desktop',
-      );
-      await shoot(page, 'staff-login', theme);
-      await staffLogin(page, MANAGER);
-      const screens = staffScreens(scene.orderId);
-      for (const screen of screens) found.push(...(await scan(page, screen, 'desktop')));
-      const [queue, order] = screens;
-      await page.setViewportSize(PHONE);
-      found.push(...(await scan(page, queue!, 'phone')));
-      await shoot(page, 'staff-queue', theme);
-      found.push(...(await scan(page, order!, 'phone')));
-      await shoot(page, 'staff-order', theme);
-      if (SHOTS_DIR) {
-        await page.setViewportSize(DESKTOP);
-        await scan(page, queue!, 'desktop');
-        await shoot(page, 'staff-queue', theme);
-        await scan(page, order!, 'desktop');
-        await shoot(page, 'staff-order', theme);
-      }
-      if (found.length) console.log(found.join('\n'));
-      expect(found).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    }, 240_000);
   });
 });
 

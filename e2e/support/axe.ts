@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Screen } from './screens';
 
 /** Runs axe (WCAG 2.1 A/AA) on the page and returns readable violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -20,4 +23,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
         })
         .join(', ')}`,
   );
+}
+
+/** Where `SHOTS_DIR=/tmp/shots` asks for screenshots of the scanned screens, for a person to look at. */
+export const SHOTS_DIR = process.env.SHOTS_DIR;
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Opens a screen, waits for its content and the calls it makes, and scans it. */
+export async function scan(page: Page, screen: Screen, label: string): Promise<string[]> {
+  await page.goto(screen.path);
+  await page.getByRole(screen.ready.role, { name: screen.ready.name, exact: true }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return (await axeViolations(page)).map((v) => `${label} ${screen.path}: ${v}`);
+}
+
+/** A full-page screenshot named after the screen, the theme and the width, when asked for. */
+export async function shoot(page: Page, name: string, theme: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  await mkdir(SHOTS_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}-${theme}-${width}.png`), fullPage: true });
 }
