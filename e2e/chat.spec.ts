@@ -143,7 +143,8 @@ describe('the order chat, customer and author side by side', () => {
     const two = `Офлайн второе ${tag}`;
     await chatLog(c).waitFor();
 
-    let firstSend = true;
+    /** What the route below did with each send, printed when a step fails. */
+    const sends: string[] = [];
     const messagesUrl = `**/api/client/orders/${scene.orderId}/messages/`;
     try {
       // Offline: the banner, and the two messages kept as not sent.
@@ -162,15 +163,19 @@ describe('the order chat, customer and author side by side', () => {
       expect(new Set(queued.map((m) => m.client_id)).size).toBe(2);
       for (const m of queued) expect(m.client_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
 
-      // Back online, but the first send reaches the server and its answer is lost, and further
-      // sends fail: the first is stored once, the second stays queued.
+      // Back online, but every send of the first reaches the server and its answer is lost, and
+      // every send of the second fails: the first is stored once, the second stays queued. The
+      // route decides by the message, not by the order of the requests, so a send that a loaded
+      // machine makes earlier or later than expected cannot slip through.
       await customer.context.route(messagesUrl, async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
-        if (firstSend) {
-          firstSend = false;
+        const text = (route.request().postDataJSON() as { text?: unknown } | null)?.text;
+        if (text === one) {
+          sends.push('first: stored, answer lost');
           await route.fetch();
           return route.abort('connectionreset');
         }
+        sends.push(`${text === two ? 'second' : String(text)}: refused`);
         return route.abort('internetdisconnected');
       });
       await customer.context.setOffline(false);
@@ -200,6 +205,9 @@ describe('the order chat, customer and author side by side', () => {
       await waitForState(messageBy(c, 'Вы', two), ['отправлено', 'прочитано']);
       await waitForState(messageBy(c, 'Вы', one), ['отправлено', 'прочитано']);
       await expect.poll(() => outboxOf(c, scene.orderId)).toEqual([]);
+    } catch (error) {
+      console.error(`The route saw these sends: ${sends.join('; ') || 'none'}`);
+      throw error;
     } finally {
       // Whatever failed above, the journeys after this one get a connected customer.
       await customer.context.unroute(messagesUrl);
