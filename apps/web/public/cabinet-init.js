@@ -33,6 +33,8 @@
     var page = params.get('page');
     if (home && (page === null || /^[1-9]\d{0,8}$/.test(page)))
       urls.push('/api/client/orders/?tab=' + home[1] + '&page=' + (page || '1') + '&page_size=20');
+    // The banners above the orders list: the largest text of the screen.
+    if (home) urls.push('/client/api/main/banners/');
     // Every address under /order/{id} loads the order first (its route guard).
     if (order) urls.push('/api/client/orders/' + order[1] + '/');
     if (order && order[2] === 'chat') urls.push('/api/client/orders/' + order[1] + '/messages/');

@@ -104,10 +104,14 @@ describe('cabinet-init.js', () => {
 describe('cabinet-init.js, the first requests of a customer’s address (ADR 029)', () => {
   /** What the app asks for first there, built with the app's own paths. */
   const APP_REQUESTS: Record<string, string[]> = {
-    '/home/active': [api.profile.root, `${api.orders.root}?${listSearch('active', 1)}`],
-    '/home/done/?page=3': [api.profile.root, `${api.orders.root}?${listSearch('done', parsePage('3'))}`],
-    // An address the app reads as the first page is not guessed at: only the profile.
-    '/home/archive?page=abc': [api.profile.root],
+    '/home/active': [api.profile.root, `${api.orders.root}?${listSearch('active', 1)}`, api.content.banners],
+    '/home/done/?page=3': [
+      api.profile.root,
+      `${api.orders.root}?${listSearch('done', parsePage('3'))}`,
+      api.content.banners,
+    ],
+    // An address the app reads as the first page is not guessed at: only the profile and the banners.
+    '/home/archive?page=abc': [api.profile.root, api.content.banners],
     '/order/15/chat': [api.profile.root, api.orders.byId(15), api.orders.messages(15)],
     '/order/15/files?x=1': [api.profile.root, api.orders.byId(15)],
     '/order/15/edit': [api.profile.root, api.orders.byId(15)],

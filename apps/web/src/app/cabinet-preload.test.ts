@@ -50,12 +50,16 @@ afterEach(() => {
 describe('the shell’s preloaded answers', () => {
   it('answers the app’s first GET of the address with the request the shell sent, once', async () => {
     openShell('/home/active');
-    expect(network.mock.calls.map(([input]) => String(input))).toEqual(['/api/client/profile/', ORDERS]);
+    expect(network.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/client/profile/',
+      ORDERS,
+      api.content.banners,
+    ]);
     expect(await apiFetch(ORDERS)).toEqual({ from: 'preload' });
-    expect(network).toHaveBeenCalledTimes(2);
+    expect(network).toHaveBeenCalledTimes(3);
     // The next time it is asked for, it is the network's.
     expect(await apiFetch(ORDERS)).toEqual({ from: 'network' });
-    expect(network).toHaveBeenCalledTimes(3);
+    expect(network).toHaveBeenCalledTimes(4);
   });
 
   it('is not used for another token, a write, an extra header or after 30 s', async () => {
@@ -67,7 +71,7 @@ describe('the shell’s preloaded answers', () => {
     expect(await apiFetch(ORDERS, { headers: { 'Idempotency-Key': 'k' } })).toEqual({ from: 'network' });
     vi.advanceTimersByTime(30_000);
     expect(await apiFetch(ORDERS)).toEqual({ from: 'network' });
-    expect(network).toHaveBeenCalledTimes(2 + 4);
+    expect(network).toHaveBeenCalledTimes(3 + 4);
   });
 
   it('asks the network when the shell’s request failed', async () => {

@@ -1,23 +1,14 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Anchor, Box, Image, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import type { Banner } from '@cabinet/contract';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
 import classes from './banners-carousel.module.css';
-import {
-  BANNER_MIN_HEIGHT,
-  CAROUSEL_AUTOPLAY_MS,
-  CAROUSEL_SPEED_MS,
-  emblaDuration,
-  isInternal,
-  safeHref,
-  safeImageSrc,
-} from '../model';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SPEED_MS, emblaDuration } from '../model';
+import { BannerCard, shownBanners } from './banner-card';
 
 /**
  * The embla settings of the banners (spec §9): 400 ms scrolls, a new banner every 5 000 ms,
@@ -53,10 +44,7 @@ export function BannersCarousel() {
   const [selected, setSelected] = useState(0);
   // Focus or the pointer inside hold the autoplay: only then is a change the person's own, worth saying.
   const [holding, setHolding] = useState(false);
-  const banners = (data ?? []).flatMap((b) => {
-    const href = safeHref(b.href);
-    return href ? [{ ...b, href }] : [];
-  });
+  const banners = shownBanners(data);
   const multiple = banners.length > 1;
   // Mantine names the dots' tablist «Slides» after any attribute given to it; React sets that
   // constant once, so the Russian name put on it here stays.
@@ -104,43 +92,5 @@ export function BannersCarousel() {
         ))}
       </Carousel>
     </Box>
-  );
-}
-
-/**
- * The text keeps clear of what the carousel lays over the card: the arrows at the sides (12 px
- * from the edge, 26 px wide) and the dots at the foot.
- */
-function BannerCard({ banner, multiple }: { banner: Banner; multiple: boolean }) {
-  const image = banner.image ? safeImageSrc(banner.image, window.location.origin) : null;
-  const link = isInternal(banner.href) ? (
-    <Anchor component={Link} to={banner.href} fw={600}>
-      {m.bannerMore}
-    </Anchor>
-  ) : (
-    <Anchor href={banner.href} target="_blank" rel="noopener noreferrer" fw={600}>
-      {m.bannerMore}
-    </Anchor>
-  );
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      pt="md"
-      pb={multiple ? 36 : 'md'}
-      px={multiple ? { base: 48, sm: 56 } : 'md'}
-      bg="var(--app-surface)"
-      h="100%"
-      mih={BANNER_MIN_HEIGHT}
-    >
-      <Stack gap={6}>
-        {image && <Image src={image} alt="" h={96} fit="contain" />}
-        <Title order={2} size="h4">
-          {banner.title}
-        </Title>
-        <Text size="sm">{banner.text}</Text>
-        <Box>{link}</Box>
-      </Stack>
-    </Paper>
   );
 }

@@ -8,6 +8,18 @@ import { LazyBanners, LazyFaqSearch } from './lazy';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 
+/** The carousel's code, held until the test lets it arrive (the module is asked for once per file). */
+const carouselCode = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { requested: false, arrived, arrive: () => arrive() };
+});
+vi.mock('./banners-carousel', async (importOriginal) => {
+  carouselCode.requested = true;
+  await carouselCode.arrived;
+  return importOriginal();
+});
+
 // jsdom has no IntersectionObserver; embla watches which slides are in view with one.
 if (typeof window.IntersectionObserver === 'undefined') {
   window.IntersectionObserver = class {
@@ -25,6 +37,7 @@ if (typeof window.IntersectionObserver === 'undefined') {
 
 const fetchMock = vi.mocked(apiFetch);
 const banner = { id: 1, title: 'Диплом за полцены', text: 'Скидка 50 %.', href: '/space/diplom-half-price' };
+const second = { id: 2, title: 'Приведите друга', text: 'Бонусы вам обоим.', href: '/friend' };
 
 /** The banners' answer, held until `release` is called. */
 function heldBanners(results: unknown[]) {
@@ -50,17 +63,35 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('LazyBanners', () => {
-  it('keeps a banner’s height while the banners load, then shows the carousel in its place', async () => {
-    const release = heldBanners([banner]);
+  it('keeps a banner’s height while the banners load, draws them still until the carousel’s code is here, then shows the carousel in their place', async () => {
+    const release = heldBanners([banner, second]);
     renderBanners();
     const placeholder = await screen.findByLabelText('Акции и новости');
     expect(placeholder).toHaveAttribute('aria-busy', 'true');
     expect(placeholder.style.getPropertyValue('--skeleton-height')).toBe(
       `calc(${BANNER_MIN_HEIGHT / 16}rem * var(--mantine-scale))`,
     );
+    // The carousel's code is asked for beside the banners, not after them.
+    await waitFor(() => expect(carouselCode.requested).toBe(true));
+
+    // The banners are here, the carousel's code is not: the first banner, with its link, at once;
+    // the second laid under it unseen and out of reach, so the box is as tall as the carousel's.
     release();
-    expect(await screen.findByRole('heading', { name: 'Диплом за полцены' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByLabelText('Акции и новости')).not.toHaveAttribute('aria-busy'));
+    const first = await screen.findByRole('heading', { name: 'Диплом за полцены' });
+    expect(screen.getAllByRole('link', { name: 'Подробнее' })[0]).toHaveAttribute('href', banner.href);
+    const other = screen.getByText(second.title).closest('[inert]');
+    expect(other).not.toBeNull();
+    expect(other?.parentElement).toContainElement(first);
+    expect(first.closest('[inert]')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Акции и новости' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Акции и новости')).not.toBeInTheDocument();
+
+    // The code arrives: the carousel, in Russian, takes their place.
+    carouselCode.arrive();
+    const carousel = await screen.findByLabelText('Акции и новости');
+    expect(carousel).toHaveAttribute('aria-roledescription', 'карусель');
+    expect(carousel).not.toHaveAttribute('aria-busy');
+    expect(screen.getAllByRole('heading', { name: 'Диплом за полцены' })).toHaveLength(1);
   });
 
   it('leaves no room at all when there are no banners to show', async () => {

@@ -1,13 +1,16 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
-import { BANNER_MIN_HEIGHT, safeHref } from '../model';
+import { BANNER_MIN_HEIGHT } from '../model';
 import { LoadingRows } from '../../../shared/ui/query-states';
+import { BannersStill, shownBanners } from './banner-card';
 
 // The carousel (Mantine's, embla and its autoplay) and the FAQ search load apart from the cabinet
 // layout that shows them: the carousel only above the orders list, the search only once the FAQ
-// is opened. Each keeps its place with a placeholder of its size while its code arrives.
+// is opened. Each keeps its place while its code arrives: the search with a placeholder of its
+// size, the carousel with its banners drawn still (the largest text of the orders screen, which
+// should not wait for the carousel's code to paint).
 
 const loadCarousel = () => import('./banners-carousel');
 const loadFaq = () => import('./faq-search');
@@ -28,15 +31,20 @@ function BannersPlaceholder() {
 }
 
 /**
- * The banners above the orders list: a placeholder of a banner's height while they (or the
- * carousel's code) load, the carousel once they are here, and nothing when there are none.
+ * The banners above the orders list: a placeholder of a banner's height while they load, the
+ * banners drawn still while the carousel's code arrives (asked for at once, beside the banners
+ * themselves), the carousel in their place once it is here, and nothing when there are none.
  */
 export function LazyBanners({ wrap }: { wrap: (content: ReactNode) => ReactNode }) {
   const { data, isPending } = useBanners();
+  useEffect(() => {
+    void loadCarousel().catch(() => undefined);
+  }, []);
   if (isPending) return wrap(<BannersPlaceholder />);
-  if (!data?.some((banner) => safeHref(banner.href))) return null;
+  const banners = shownBanners(data);
+  if (banners.length === 0) return null;
   return wrap(
-    <Suspense fallback={<BannersPlaceholder />}>
+    <Suspense fallback={<BannersStill banners={banners} />}>
       <LazyCarousel />
     </Suspense>,
   );
