@@ -1,4 +1,4 @@
-// The order chat under load (issue 10, "Measured"): 1 000 sockets over two server instances
+// The order chat under load ("Measured"): 1 000 sockets over two server instances
 // (`node --import tsx apps/server/src/server.ts`, child processes) on a fresh PostgreSQL database
 // and a redis-server of the bench's own. 500 orders, each with its customer's socket on one
 // instance and its author's on the other; every order's two sides take turns writing, one message

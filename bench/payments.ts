@@ -1,4 +1,4 @@
-// Money under contention (issue 11, "Measured"): one customer with money on the balance, and 200
+// Money under contention ("Measured"): one customer with money on the balance, and 200
 // requests fired at once against it — balance payments of orders «Ожидает оплаты» and
 // withdrawals to a card (`POST repayment/`, after the SMS verification, its code read from the
 // dev outbox), mixed, asking for more than the balance holds, so that some must be refused.

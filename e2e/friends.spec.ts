@@ -15,7 +15,7 @@ const REWARD = 500_00;
 const flat = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
 /**
- * Friends and bonuses (issue 13) in Chromium against a real server: a customer invites a friend by
+ * Friends and bonuses in Chromium against a real server: a customer invites a friend by
  * e-mail from /friend, the friend opens the link from the outbox, registers, pays a first order
  * through the test bank, and both see the referral bonus on /bonus; the inviter sees the friend on
  * /friend. axe on both screens.

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from './support/server';
 
 // The first visit to /login stays within its budget of 150 KB of gzipped script (bench/README.md,
 // ADR 016): every script the page downloads until the network is idle, gzipped at level 9 as
-// `npm run bundle -w bench` counts them. The banners carousel and the FAQ search (issue 12) load
+// `npm run bundle -w bench` counts them. The banners carousel and the FAQ search load
 // only in the cabinet, on their own.
 
 const LOGIN_BUDGET_KB = 150;

@@ -13,7 +13,7 @@ async function failPassword(page: Page) {
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
 }
 
-/** Where a visitor gets stuck on the way in (issue 8): each step must say what happened and what next. */
+/** Where a visitor gets stuck on the way in: each step must say what happened and what next. */
 describe('sign-in dead ends', () => {
   const browser = useBrowser();
   let server: RunningServer;

@@ -4,7 +4,7 @@ import { createCustomer, login } from './support/auth';
 import { appTookOver, launch, newPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
-// Issue 12: the support phone comes from the server's configuration (SUPPORT_PHONE), never from
+// The support phone comes from the server's configuration (SUPPORT_PHONE), never from
 // the build.
 
 const PHONE = '+7 495 123-45-67';

@@ -8,7 +8,7 @@ import { staffOrderHeading } from './staff';
 import { OUTCOME_TIMEOUT_MS } from './waits';
 
 /**
- * The order chat (issue 10) as its journeys see it: a fresh customer's order at work with the
+ * The order chat as its journeys see it: a fresh customer's order at work with the
  * demo author on it, and the chat's parts found by the names chat-design.md gives them.
  */
 

@@ -7,7 +7,7 @@ import { uniqueEmail } from './outbox';
 import { OUTCOME_TIMEOUT_MS } from './waits';
 
 /**
- * Payments and money (issue 11) as the journeys see them: fresh customers with orders that wait
+ * Payments and money as the journeys see them: fresh customers with orders that wait
  * for payment, top-ups settled on the test bank's page, SMS codes read from the dev outbox, and
  * the screens' parts found by role and name.
  */
@@ -16,7 +16,7 @@ import { OUTCOME_TIMEOUT_MS } from './waits';
 export const AWAITING_PAYMENT = ORDER_STATUSES[2].title;
 export const PAID = ORDER_STATUSES[3].title;
 
-/** The test bank's cards (issue 11): the pre-filled one pays, this one is declined. */
+/** The test bank's cards: the pre-filled one pays, this one is declined. */
 export const DECLINED_CARD = '4000 0000 0000 0002';
 
 export interface PayCustomer extends Credentials {

@@ -8,7 +8,7 @@ import { newPage } from './browser';
 import { uniqueEmail } from './outbox';
 
 /**
- * The profile and the content (issue 12) as the journeys see them: fresh customers signed in
+ * The profile and the content as the journeys see them: fresh customers signed in
  * through the login screen, what the server holds read back through its API, images made with
  * sharp for the avatar, and downloaded files read back by their first bytes.
  */

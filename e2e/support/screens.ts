@@ -26,7 +26,7 @@ const thread = { role: 'list', name: 'Переписка' } as const;
 export function workspaceScreens(ids: { orderId: number; reworkId: number; careId: number }): Screen[] {
   const order = `/order/${ids.orderId}`;
   return [
-    // The chat's placeholder until issue 10 («Чат по заказу»).
+    // The chat's placeholder before the chat was built («Чат по заказу»).
     { path: `${order}/chat`, ready: heading(/^Чат/) },
     { path: `${order}/files`, ready: heading('Файлы заказа') },
     { path: `${order}/reworks`, ready: heading('Доработки') },

@@ -87,9 +87,9 @@ export const ConfigSchema = z
     DOCUMENT_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
     // Days of guarantee (free reworks) from the first final file of an order.
     GUARANTEE_DAYS: z.coerce.number().int().min(0).max(3650).default(20),
-    // Bonuses and friends (issue 13): roubles of bonus to each side for a referred friend's first
+    // Bonuses and friends: roubles of bonus to each side for a referred friend's first
     // paid order, days a bonus lives after it was credited, invitations a customer may send a day.
-    // The share of an order's price bonuses may cover, in percent (issue 13).
+    // The share of an order's price bonuses may cover, in percent.
     BONUS_MAX_PERCENT: z.coerce.number().int().min(0).max(100).default(BONUS_MAX_PERCENT),
     REFERRAL_BONUS_RUB: z.coerce.number().int().min(0).max(100_000).default(500),
     BONUS_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
@@ -112,7 +112,7 @@ export const ConfigSchema = z
 
     REDIS_URL: optionalUrl,
 
-    // The order chat (issue 10). Minutes a message stays unread before the e-mail digest.
+    // The order chat. Minutes a message stays unread before the e-mail digest.
     CHAT_DIGEST_MINUTES: z.coerce.number().positive().max(10_080).default(10),
     // Origins (besides PUBLIC_URL's) whose pages may open the socket; comma-separated.
     SOCKET_ALLOWED_ORIGINS: z
@@ -128,7 +128,7 @@ export const ConfigSchema = z
     SOCKET_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     // A socket whose unsent output grows past this many KiB is closed (4408) rather than buffered.
     SOCKET_MAX_BUFFER_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
-    // Payments (issue 11). `test`: a bank-like page of our own; `yookassa`: its v3 API. Unset:
+    // Payments. `test`: a bank-like page of our own; `yookassa`: its v3 API. Unset:
     // `test` in development and test; production must name one (loadConfig), and `test` there
     // also needs ALLOW_TEST_PAYMENTS: its bank page pays anything with a made-up card.
     PAYMENTS_PROVIDER: z.enum(['test', 'yookassa']).optional(),
@@ -168,7 +168,7 @@ export const ConfigSchema = z
     // Shown in the cabinet, the error pages and the documents (the public company endpoint). Spec §9:
     // the placeholder `{phone}` until one is configured; the placeholder or an empty value shows none.
     SUPPORT_PHONE: z.string().trim().max(40).default('{phone}'),
-    // Analytics counters (issue 13): nothing is loaded, and the CSP admits no counter host, when unset.
+    // Analytics counters: nothing is loaded, and the CSP admits no counter host, when unset.
     YANDEX_METRIKA_ID: z
       .string()
       .trim()

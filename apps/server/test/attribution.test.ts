@@ -19,7 +19,7 @@ import { awaitingOrder, expectLedgerOk, giveBonus, pay, type PayCustomer } from 
 import { createStaff, type TestStaff } from './staff-fixtures';
 
 /**
- * Marketing attribution (issue 13, spec §9): the tracking cookies the web app sets are recorded
+ * Marketing attribution (spec §9): the tracking cookies the web app sets are recorded
  * with the customer at registration and with each order placed, and a manager's report answers
  * which campaign and partner brought paid orders and how much money.
  */

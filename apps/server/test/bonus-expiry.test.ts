@@ -7,7 +7,7 @@ import {
   type BonusMove,
 } from '../src/modules/referrals/expiry';
 
-/** Bonus expiry as arithmetic (issue 13, docs/decisions/021): lots FIFO against every debit. */
+/** Bonus expiry as arithmetic (docs/decisions/021): lots FIFO against every debit. */
 
 const TTL = 10;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { expectLedgerOk, finances, payCustomer, type Auth } from './payments-fixtures';
 
 /**
- * GET bonus/ and the expiry sweep (issue 13): the balance, the rules, the history newest first by
+ * GET bonus/ and the expiry sweep: the balance, the rules, the history newest first by
  * pages, what expires when, and bonuses older than BONUS_TTL_DAYS taken away once (FIFO against
  * spending), however many sweeps run at once. SQLite and, with TEST_DATABASE_URL, PostgreSQL.
  */

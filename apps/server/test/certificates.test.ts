@@ -30,7 +30,7 @@ import {
 } from './payments-fixtures';
 
 /**
- * Gift certificates (issue 13) through the API on a real database: bought, paid through the test
+ * Gift certificates through the API on a real database: bought, paid through the test
  * bank's page, listed with counters, downloaded as a PDF that holds the code, redeemed once (also
  * under concurrent attempts), onto an order, never another customer's, guessing limited, and the
  * books balanced at the end.

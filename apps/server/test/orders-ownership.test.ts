@@ -453,7 +453,7 @@ describe("another customer's orders, packets and invoices cannot be paid or read
   });
 });
 
-describe("another customer's gift certificates are not found (404) on every endpoint (issue 13)", () => {
+describe("another customer's gift certificates are not found (404) on every endpoint", () => {
   let t: TestApp;
   let alice: PayCustomer;
   let bob: PayCustomer;

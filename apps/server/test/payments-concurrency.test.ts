@@ -12,7 +12,7 @@ import {
   payCustomer,
 } from './payments-fixtures';
 
-// No double spend (issue 11): concurrent payments from one balance queue on the customer's row
+// No double spend: concurrent payments from one balance queue on the customer's row
 // (PostgreSQL: SELECT … FOR UPDATE; SQLite: one write transaction at a time), and the ledger
 // refuses a movement that would take the balance below zero. Runs on SQLite and, with
 // TEST_DATABASE_URL, on PostgreSQL.

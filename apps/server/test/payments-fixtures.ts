@@ -15,7 +15,7 @@ import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers'
 import { dayIn, orderBody, placeOrder, workTypes } from './orders-fixtures';
 
 /**
- * Shared fixtures of the payments tests (issue 11): an app, customers, orders waiting for payment
+ * Shared fixtures of the payments tests: an app, customers, orders waiting for payment
  * with a price, money and bonuses given through the ledger, and the books' check.
  */
 

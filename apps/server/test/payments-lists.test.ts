@@ -24,7 +24,7 @@ import {
 } from './payments-fixtures';
 
 /**
- * The customer's lists of issue 11: waiting/ (invoices of the orders waiting for payment, and
+ * The customer's payment lists: waiting/ (invoices of the orders waiting for payment, and
  * attempts still pending), history/ (settled payments, by period and purpose) and balance/ (money,
  * bonus and the movements that made them) — each the customer's own only, paged like the orders.
  */

@@ -22,7 +22,7 @@ import {
 } from './payments-fixtures';
 
 /**
- * The test provider's bank page (issue 11) over HTTP: POST pay/ with a card gives the bank's
+ * The test provider's bank page over HTTP: POST pay/ with a card gives the bank's
  * confirmation_url; the page shows the amount and the buttons; its answers settle the payment
  * through the provider path and send the browser back to /payment?status=success|fail.
  */

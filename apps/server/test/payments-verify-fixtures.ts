@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { payCustomer, type PayCustomer } from './payments-fixtures';
 
 /**
- * Fixtures of SMS verification (issue 11): customers with a phone, the newest SMS from the dev
+ * Fixtures of SMS verification: customers with a phone, the newest SMS from the dev
  * outbox, and a whole verification through the API.
  */
 

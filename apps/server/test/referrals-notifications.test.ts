@@ -13,7 +13,7 @@ import {
 import { startFakeYookassa, type FakeYookassa } from './support/fake-yookassa';
 
 /**
- * The referral bonus when the provider's notifications arrive twice and at once (issue 13):
+ * The referral bonus when the provider's notifications arrive twice and at once:
  * YooKassa (a local fake of its API) repeats a notification until it gets a 200 and may send it in
  * parallel; two payments of two orders may settle at the same moment. Both sides get the bonus
  * exactly once. SQLite and, with TEST_DATABASE_URL, PostgreSQL.

@@ -31,7 +31,7 @@ import {
 } from './payments-fixtures';
 
 /**
- * Friends (issue 13): the personal code and link, invitations by e-mail and SMS with their limits,
+ * Friends: the personal code and link, invitations by e-mail and SMS with their limits,
  * registration through the link, and the referral bonus for the friend's first paid order — to
  * both, once, whichever way and however often the payment is settled. Runs on SQLite and, with
  * TEST_DATABASE_URL, on PostgreSQL.

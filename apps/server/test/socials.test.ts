@@ -142,7 +142,7 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     expect(again.id).toBe(profile.id);
   });
 
-  it('records the tracking cookies on a customer it creates (issue 13), and not on a later sign-in', async () => {
+  it('records the tracking cookies on a customer it creates, and not on a later sign-in', async () => {
     const email = uniqueEmail('google-utm');
     const sub = `g-${Math.random()}`;
     nextUserInfo({ sub, email, email_verified: true });

@@ -49,7 +49,7 @@ export async function createStaff(
   return { id: row.id, email, role, name, auth: bearer(body.access), refresh };
 }
 
-/** Payment is another issue: tests pay in the database, as the payment will (status 3, paid = price). */
+/** Tests pay in the database, as the payment will (status 3, paid = price). */
 export async function payInDb(app: FastifyInstance, orderId: number): Promise<void> {
   await app.database.db.transaction().execute(async (trx) => {
     const order = await trx

@@ -31,7 +31,6 @@ export const api = {
   profile: {
     root: '/api/client/profile/',
     status: '/api/client/profile/status/',
-    // Issue 12.
     /** GET the `avatars` map, POST (multipart) a new image, DELETE back to initials. */
     avatar: '/api/client/profile/avatar/',
     /** POST subscribes to the newsletter, DELETE unsubscribes. */
@@ -47,7 +46,7 @@ export const api = {
     /** POST a phone callback request `{ phone, time }`. */
     callbacks: '/api/client/callbacks/',
   },
-  /** Content (issue 12). */
+  /** Content. */
   content: {
     /** GET `?answer=`: FAQ search. */
     faq: '/client/api/main/faq/',
@@ -82,7 +81,7 @@ export const api = {
     /** `?id=`: data of the success and welcome screens. */
     success: '/api/client/orders/success/',
     welcome: '/api/client/orders/welcome/',
-    // The order workspace (issue 9).
+    // The order workspace.
     /** GET the order's files (every group); POST (multipart) the customer's own. */
     files: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/files/`,
     /** PATCH `{ is_reviewed: true }`. */
@@ -105,7 +104,7 @@ export const api = {
     timeline: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/timeline/`,
     /** POST: the customer accepts the delivered work («Проверьте работу» → «Выполнен»). */
     accept: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/accept/`,
-    // The order chat (issue 10).
+    // The order chat.
     /** GET the history (`ChatPageQuery`); POST a message (`ChatPostRequest`, idempotent on client_id). */
     messages: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/`,
     /** POST `{ up_to_id }`. */
@@ -113,7 +112,7 @@ export const api = {
   },
   /** GET: unread chat messages per order and in all (`ChatUnread`). */
   chatUnread: '/api/client/chat/unread/',
-  /** Gift certificates (issue 13, spec §7 "Certificates"). */
+  /** Gift certificates (spec §7 "Certificates"). */
   certificates: {
     /** GET `?status=active|trash&page=&page_size=` (`results, next, previous, count` + counters); POST buys one. */
     root: '/client/api/certificate/',
@@ -123,7 +122,7 @@ export const api = {
     /** POST `{code, order_id?}`: redeem a code into the balance, or onto an order's payment. */
     redeem: '/client/api/certificate/redeem/',
   },
-  /** Bonuses and friends (issue 13). */
+  /** Bonuses and friends. */
   bonus: {
     /** GET: the bonus balance, the rules, the history and what expires when. */
     root: '/client/api/bonus/',

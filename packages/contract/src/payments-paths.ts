@@ -1,5 +1,5 @@
 /**
- * Payments and money (issue 11, spec §7 "Payments"); every amount in kopecks. A module of its own,
+ * Payments and money (spec §7 "Payments"); every amount in kopecks. A module of its own,
  * apart from `api` (paths.ts): the visitor screens' first download carries none of it.
  */
 export const paymentsApi = {

@@ -3,7 +3,7 @@
  * `api` (paths.ts): a customer's first download carries none of it.
  */
 export const staffApi = {
-  /** GET (manager): phone callback requests (issue 12); POST …/{id}/done/. */
+  /** GET (manager): phone callback requests; POST …/{id}/done/. */
   callbacks: '/api/staff/callbacks/',
   callbackDone: (id: number | string) => `/api/staff/callbacks/${encodeURIComponent(id)}/done/`,
   login: '/api/staff/auth/login/',
@@ -45,6 +45,6 @@ export const staffApi = {
   refundClaims: '/api/staff/refund-claims/',
   /** A claim; POST `approve/` pays it out, POST `reject/` gives the held money back (manager). */
   refundClaim: (id: number | string) => `/api/staff/refund-claims/${encodeURIComponent(id)}/`,
-  /** GET (manager) `?from=&to=`: which campaign and partner brought paid orders, and how much (issue 13). */
+  /** GET (manager) `?from=&to=`: which campaign and partner brought paid orders, and how much. */
   attributionReport: '/api/staff/reports/attribution/',
 } as const;

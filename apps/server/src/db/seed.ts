@@ -380,14 +380,14 @@ async function demoFinalFile(
   return { name: `${topic || `Заказ ${order.id}`}.pdf`, ...saved };
 }
 
-/** The demo customer's balance (issue 11): 5 000 ₽ of money and 300 ₽ of bonuses. */
+/** The demo customer's balance: 5 000 ₽ of money and 300 ₽ of bonuses. */
 export const DEMO_MONEY = 5_000_00;
 export const DEMO_BONUS = 300_00;
 /** The demo certificate the customer redeemed into the balance (insertDemoCertificates). */
 export const DEMO_REDEEMED_CERTIFICATE = 1_000_00;
 
 /**
- * The demo customer's money, all as ledger entries (issue 11): every order the seed marked paid has
+ * The demo customer's money, all as ledger entries: every order the seed marked paid has
  * its succeeded card payment at the time of its 'paid' event, the balance was topped up by
  * 5 000 ₽ through the provider, and 300 ₽ of bonuses were granted. The order waiting for payment
  * keeps its price and gets its invoice when the customer opens the payments.
@@ -474,7 +474,7 @@ async function insertDemoMoney(trx: Kysely<DB>, userId: number, now: Date): Prom
 }
 
 /**
- * Two gift certificates of the demo customer's (issue 13), so that /certificates is not empty: one
+ * Two gift certificates of the demo customer's, so that /certificates is not empty: one
  * of 5 000 ₽ paid by card ten days ago and active, and one of 1 000 ₽ bought forty days ago and
  * redeemed by the customer into the balance. The money moves as the app moves it (settle.ts,
  * certificates/service.ts).

@@ -31,7 +31,7 @@ export interface UsersTable {
   email_confirmed_at: string | null;
   /** 1 while the password is one the server made up and e-mailed only to `email` (migration 021). */
   password_mailed: Generated<Flag>;
-  /** Marketing attribution at registration (issue 13, migration 018): the tracking cookies. */
+  /** Marketing attribution at registration (migration 018): the tracking cookies. */
   referrer: string | null;
   landing: string | null;
   campaign: string | null;
@@ -219,7 +219,7 @@ export interface OrdersTable {
   paid: Generated<number>;
   /** End of the guarantee, set by the first final file. */
   guarantee_until: string | null;
-  /** Marketing attribution when the order was placed (issue 13, migration 018). */
+  /** Marketing attribution when the order was placed (migration 018). */
   referrer: string | null;
   landing: string | null;
   campaign: string | null;
@@ -552,20 +552,20 @@ export interface AvatarFilesTable {
   created_at: string;
 }
 
-/** Every avatar image in the storage, pointed to or not (issue 12: the sweep finds the orphans). */
+/** Every avatar image in the storage, pointed to or not (the sweep finds the orphans). */
 export interface AvatarObjectsTable {
   stored_name: string;
   created_at: string;
 }
 
-/** The UI session store (issue 12): one JSON object per customer. */
+/** The UI session store: one JSON object per customer. */
 export interface ProfileSessionsTable {
   user_id: number;
   data: Generated<string>;
   updated_at: string;
 }
 
-/** Phone callback requests (issue 12). */
+/** Phone callback requests. */
 export interface CallbacksTable {
   id: Generated<number>;
   user_id: number;
@@ -578,7 +578,7 @@ export interface CallbacksTable {
   done_by: number | null;
 }
 
-/** Gift certificates (issue 13, migration 016). */
+/** Gift certificates (migration 016). */
 export interface CertificatesTable {
   id: Generated<number>;
   /** The buyer. */
@@ -597,7 +597,7 @@ export interface CertificatesTable {
   redeemed_order_id: number | null;
 }
 
-/** Personal referral codes (issue 13, migration 017). */
+/** Personal referral codes (migration 017). */
 export interface ReferralCodesTable {
   user_id: number;
   /** 8 Crockford base32 characters. */
@@ -605,7 +605,7 @@ export interface ReferralCodesTable {
   created_at: string;
 }
 
-/** Who brought whom, and the reward for the friend's first paid order (issue 13, migration 017). */
+/** Who brought whom, and the reward for the friend's first paid order (migration 017). */
 export interface ReferralsTable {
   id: Generated<number>;
   referrer_id: number;
@@ -619,7 +619,7 @@ export interface ReferralsTable {
   referred_txn_id: number | null;
 }
 
-/** Invitations sent by e-mail or SMS (issue 13, migration 017). */
+/** Invitations sent by e-mail or SMS (migration 017). */
 export interface InvitesTable {
   id: Generated<number>;
   user_id: number;

@@ -8,7 +8,7 @@ export function webSocketOrigin(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
-/** Which analytics counters are configured (issue 13): only their hosts are admitted. */
+/** Which analytics counters are configured: only their hosts are admitted. */
 export interface CounterHosts {
   metrika?: boolean;
   ga4?: boolean;

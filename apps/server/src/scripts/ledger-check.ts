@@ -6,7 +6,7 @@ import { openDatabase } from '../db/index';
 import { checkLedger } from '../modules/payments/ledger';
 
 /**
- * `npm run ledger:check` (issue 11): checks the books of the configured database — DATABASE_URL,
+ * `npm run ledger:check`: checks the books of the configured database — DATABASE_URL,
  * or the SQLite file of SQLITE_PATH (a relative path is looked for under the repository root, where
  * `npm start` runs, and under apps/server, where `npm run dev` runs). Prints the result as JSON and
  * exits 1 unless every txn sums to zero, every cached balance matches its entries and no

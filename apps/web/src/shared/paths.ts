@@ -94,7 +94,7 @@ export const paths = {
     path: '/withdraw',
     getHref: (amountInit?: number | string) => withQuery('/withdraw', { amountInit }),
   },
-  /** The certificates list (issue 13; spec §2 names no route for it: docs/decisions/020-certificates-route.md). */
+  /** The certificates list (spec §2 names no route for it: docs/decisions/020-certificates-route.md). */
   certificates: { path: '/certificates', getHref: () => '/certificates' },
   certificatesTerms: {
     path: '/certificates-terms-of-composable',
@@ -117,7 +117,7 @@ export const paths = {
       withQuery('/payment', { status, pay_id: payId }),
   },
 
-  /** The staff section (managers and authors); not in spec §2, see issue 9. */
+  /** The staff section (managers and authors); not in spec §2 (ADR 016). */
   staff: {
     root: { path: '/staff', getHref: () => '/staff' },
     login: {
@@ -135,11 +135,11 @@ export const paths = {
       path: '/staff/care',
       getHref: (state?: string) => withQuery('/staff/care', { state }),
     },
-    /** Refund claims a manager decides (issue 11). */
+    /** Refund claims a manager decides. */
     refunds: { path: '/staff/refunds', getHref: () => '/staff/refunds' },
-    /** Phone callback requests a manager works through (issue 12). */
+    /** Phone callback requests a manager works through. */
     callbacks: { path: '/staff/callbacks', getHref: () => '/staff/callbacks' },
-    /** Which campaigns and partners brought orders and money (issue 13), `?from=&to=`. */
+    /** Which campaigns and partners brought orders and money, `?from=&to=`. */
     attributionReport: {
       path: '/staff/reports/attribution',
       getHref: (from?: string, to?: string) => withQuery('/staff/reports/attribution', { from, to }),

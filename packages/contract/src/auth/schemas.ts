@@ -74,7 +74,7 @@ export const RegistrationRequestSchema = z.object({
   phone: PhoneSchema.optional(),
   password: PasswordSchema.optional(),
   agree: z.literal(true, { error: authMessages.agreeRequired }),
-  /** A friend's referral code (`/registration?invite=CODE`, issue 13): an unknown one is ignored, never refused. */
+  /** A friend's referral code (`/registration?invite=CODE`): an unknown one is ignored, never refused. */
   invite: text().max(64).optional().catch(undefined),
   /**
    * Consent to advertising mail (the «Получать письма с акциями и советами» box, unticked until the

@@ -3,7 +3,7 @@ import { text } from '../common/input';
 import { ActorSchema, WorkspaceFileListSchema } from '../workspace/schemas';
 
 /**
- * The order chat (issue 10, spec §1, §2 `/order/{id}/chat`, §7 "Real-time socket"): the customer,
+ * The order chat (spec §1, §2 `/order/{id}/chat`, §7 "Real-time socket"): the customer,
  * the order's author and the service's managers. REST is the source of truth (history, sending,
  * read marks); the socket at `/channels/ws/` only pushes what changed. Every frame either way is
  * JSON `{ type, id?, payload }` and is validated by the schemas below on both ends.

@@ -1,7 +1,7 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
 
-/** Spaces, FAQ and banners (issue 12): the cabinet's editorial content, authored in the database. */
+/** Spaces, FAQ and banners: the cabinet's editorial content, authored in the database. */
 
 export const contentMessages = {
   spaceNotFound: 'Страница не найдена',

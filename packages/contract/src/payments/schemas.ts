@@ -2,7 +2,7 @@ import { z } from '../common/zod';
 import { text } from '../common/input';
 
 /**
- * Payments and money (issue 11; spec §3 "Finances", "Payment", "Verification status", §7
+ * Payments and money (spec §3 "Finances", "Payment", "Verification status", §7
  * "Payments"). Every amount in the API is an integer number of kopecks; ₽ formatting happens only in
  * the browser. The URL parameters a person sees (`tip`, `amountInit`) are in roubles.
  */
@@ -24,7 +24,7 @@ export const PAYMENT_MAX_KOPECKS = 500_000_00;
 export const PAYMENTS_PAGE_SIZE = 20;
 const PAYMENTS_PAGE_SIZE_MAX = 100;
 
-/** SMS verification codes (issue 11): 6 digits, 5 minutes, 5 tries, a new one after 60 s. */
+/** SMS verification codes: 6 digits, 5 minutes, 5 tries, a new one after 60 s. */
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_SECONDS = 300;
 export const VERIFICATION_CODE_MAX_TRIES = 5;
@@ -165,7 +165,7 @@ export const MOVEMENT_KINDS = [
   'refund',
   'repayment',
   'certificate_redeem',
-  /** Issue 13: the bonus for a friend's first paid order (both sides), and bonuses that expired. */
+  /** The bonus for a friend's first paid order (both sides), and bonuses that expired. */
   'referral_bonus',
   'bonus_expired',
 ] as const;

@@ -71,7 +71,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /**
  * `PATCH profile/status/`: what the customer holds on the balance and in bonuses, in integer
- * kopecks (issue 11: every amount in the API is kopecks; ₽ formatting happens in the browser).
+ * kopecks (every amount in the API is kopecks; ₽ formatting happens in the browser).
  */
 export const FinancesSchema = z.object({
   money: z.number().int().nonnegative(),
@@ -79,7 +79,7 @@ export const FinancesSchema = z.object({
 });
 export type Finances = z.infer<typeof FinancesSchema>;
 
-// Issue 12: the profile's requests ------------------------------------------------------------
+// The profile's requests ---------------------------------------------------------------------
 
 /** Russian messages of the profile's refusals (field-level 400s, 404s, 409s). */
 export const profileMessages = {

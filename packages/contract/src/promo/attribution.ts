@@ -1,4 +1,4 @@
-/** Marketing attribution and analytics (issue 13; spec §1, §9). */
+/** Marketing attribution and analytics (spec §1, §9). */
 import { z } from '../common/zod';
 import { text } from '../common/input';
 import { GA4_ID_PATTERN, METRIKA_ID_PATTERN } from './attribution-cookies';

@@ -2,7 +2,7 @@ import { z } from '../common/zod';
 import { text } from '../common/input';
 
 /**
- * Gift certificates (issue 13; spec §3 "Certificate", §7 "Certificates"). A customer buys one of a
+ * Gift certificates (spec §3 "Certificate", §7 "Certificates"). A customer buys one of a
  * chosen value, pays it through the payment flow (`purpose: 'certificate'`), and gives its code to
  * someone, who redeems it into their balance or onto an order waiting for payment. Every amount is
  * integer kopecks; the code is 16 Crockford base32 characters (80 bits), shown as XXXX-XXXX-XXXX-XXXX.

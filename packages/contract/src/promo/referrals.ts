@@ -3,7 +3,7 @@ import { z } from '../common/zod';
 import { text } from '../common/input';
 
 /**
- * Bonuses and friends (issue 13; spec §2 `/friend`, `/bonus`, §7 `POST /client/api/add-friend/send-{sms|email}/`).
+ * Bonuses and friends (spec §2 `/friend`, `/bonus`, §7 `POST /client/api/add-friend/send-{sms|email}/`).
  * Every customer has a personal referral code (8 Crockford base32 characters) and a link
  * `${PUBLIC_URL}/registration?invite=CODE`. A friend who registers through it and pays a first order
  * brings the referral bonus to both, once. Bonuses (3 % of each fully paid order, the referral bonus)

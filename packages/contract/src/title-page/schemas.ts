@@ -1,7 +1,7 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
 
-/** The title page generator (issue 12): `POST api.content.titlePage` answers a DOCX or a PDF. */
+/** The title page generator: `POST api.content.titlePage` answers a DOCX or a PDF. */
 
 export const TITLE_PAGE_FORMATS = ['docx', 'pdf'] as const;
 export type TitlePageFormat = (typeof TITLE_PAGE_FORMATS)[number];

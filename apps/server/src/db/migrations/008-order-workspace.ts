@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * The people on the other side of an order and the workspace around it (issue 9): staff accounts
+ * The people on the other side of an order and the workspace around it: staff accounts
  * (managers and authors, apart from customers, with sessions of their own), who works on an order
  * and what has been paid, the authors' files, reworks, quality-care requests, their threads, and
  * the order's timeline.
@@ -113,7 +113,7 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['state', 'updated_at'])
     .execute();
 
-  // The messages of rework and care threads (the order chat is another issue's table).
+  // The messages of rework and care threads (the order chat's table is migration 011's).
   await withId(db, db.schema.createTable('thread_messages'))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     // rework | care

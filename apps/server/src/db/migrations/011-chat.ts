@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * The order chat (issue 10). Messages of an order are written under the order's lock, so their
+ * The order chat. Messages of an order are written under the order's lock, so their
  * ids grow in commit order within the order and "everything after the last id seen" is exact.
  * `chat_reads` keeps, per reader of an order (the customer, or a staff member), how far they have
  * read, how many messages by others they have not, and what the e-mail digest already covered —

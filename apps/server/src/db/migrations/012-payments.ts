@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * Payments and money (issue 11, docs/decisions/018-ledger.md). A double-entry ledger: every
+ * Payments and money (docs/decisions/018-ledger.md). A double-entry ledger: every
  * movement is a `ledger_txns` row with balanced `ledger_entries` (their amounts sum to zero),
  * written in one database transaction. Accounts are names (`customer_money:{user}`,
  * `customer_bonus:{user}`, `revenue`, `provider_clearing`, `payouts`, `tips:{staff}`, `bonus_pool`…);

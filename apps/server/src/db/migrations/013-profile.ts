@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * The profile's own storage (issue 12). Every profile field already lives on `users` (001); this
+ * The profile's own storage. Every profile field already lives on `users` (001); this
  * adds the UI session store (one JSON object per customer, spec §3 "Session") and the phone
  * callback requests a manager works through.
  */

@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers';
 
 /**
- * Avatars (issue 12): one row per stored image of a customer's current avatar, one for each size.
+ * Avatars: one row per stored image of a customer's current avatar, one for each size.
  * The stored name (random, chosen by the storage) is the file's URL, so a new avatar is a new URL
  * and a URL cannot be guessed; a row that is gone makes its URL answer 404.
  */

@@ -2,7 +2,7 @@ import { seedContent } from '../../modules/content/repo';
 import { withId, type AnyDb } from './helpers';
 
 /**
- * The cabinet's editorial content (issue 12): spaces (landing-type pages as structured blocks in
+ * The cabinet's editorial content: spaces (landing-type pages as structured blocks in
  * JSON, never HTML), FAQ items with a folded copy of their text for search (SQLite's lower() is
  * ASCII-only, so the folding happens in JS when the row is written), and banners. The starting
  * content is real text, written here so that every database has it, production included.

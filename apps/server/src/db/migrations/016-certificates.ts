@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * Gift certificates (issue 13). A row is written when a customer buys one (awaiting payment), its
+ * Gift certificates. A row is written when a customer buys one (awaiting payment), its
  * code already drawn (16 Crockford base32 characters, 80 bits from node:crypto; unique) but shown
  * only once paid; settling its payment makes it active with `paid_at` and `expires_at`; redeeming
  * claims it with one conditional UPDATE (`status = 'active'`), so a code works once. The money is in

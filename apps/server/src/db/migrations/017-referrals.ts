@@ -1,7 +1,7 @@
 import { withId, type AnyDb } from './helpers';
 
 /**
- * Referral codes, invites and referral rewards (issue 13, docs/decisions/021-referrals-and-bonus-expiry.md).
+ * Referral codes, invites and referral rewards (docs/decisions/021-referrals-and-bonus-expiry.md).
  * Bonus expiry needs no table: the lots are the credits of the customer's `customer_bonus` account in
  * the ledger, spent oldest first (referrals/expiry.ts).
  */

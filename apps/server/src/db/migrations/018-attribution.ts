@@ -4,7 +4,7 @@ import type { AnyDb } from './helpers';
 const COLUMNS = ['referrer', 'landing', 'campaign', 'affiliate_uid'] as const;
 
 /**
- * Marketing attribution recorded with customers and orders (issue 13; spec §9): what the tracking
+ * Marketing attribution recorded with customers and orders (spec §9): what the tracking
  * cookies held when the customer registered and when each order was placed. Null where a cookie
  * was absent. The staff report groups orders and customers by `campaign` and `affiliate_uid`.
  */

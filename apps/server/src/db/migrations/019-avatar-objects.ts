@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers';
 
 /**
- * Every avatar image in the storage (issue 12), whether or not a customer's avatar still points
+ * Every avatar image in the storage, whether or not a customer's avatar still points
  * to it. A file is recorded as soon as it is written and forgotten only once it is removed, so the
  * files nobody points to any more can be found and swept: those of a deleted customer (their
  * avatar_files rows go with them), of an avatar replaced or deleted whose removal failed, of an

@@ -13,7 +13,7 @@ import { errorResponses } from '../../lib/openapi';
 import { requireManager } from '../staff/guards';
 import { attributionReport } from './report';
 
-/** Marketing attribution and the staff report (issue 13). */
+/** Marketing attribution and the staff report. */
 export default fp(
   async function attributionModule(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

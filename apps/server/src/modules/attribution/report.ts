@@ -24,7 +24,7 @@ interface Grouped {
 }
 
 /**
- * Which campaign tag and partner brought orders and customers in a period (issue 13): the orders
+ * Which campaign tag and partner brought orders and customers in a period: the orders
  * placed in it (drafts are not orders), how many of them are paid and what their customers paid
  * for them, and the customers who registered in it, grouped by the campaign tag and the partner
  * (`admitad` when an affiliate uid was recorded). Money is what the payments settled on the

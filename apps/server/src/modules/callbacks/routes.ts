@@ -21,7 +21,7 @@ const DONE = `${staffApi.callbacks}:id/done/`;
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Phone callbacks (issue 12): a customer asks for a call at a convenient time; managers see the
+ * Phone callbacks: a customer asks for a call at a convenient time; managers see the
  * requests (the auth plugin admits only staff to /api/staff/, `requireManager` refuses an author).
  */
 export default async function callbackRoutes(fastify: FastifyInstance) {

@@ -33,7 +33,7 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 export const REDEEM_MAX_FAILURES_PER_USER = 10;
 export const REDEEM_MAX_FAILURES_PER_IP = 30;
 
-/** Gift certificates: purchase, list, PDF, redemption (issue 13, spec §3, §7 "Certificates"). */
+/** Gift certificates: purchase, list, PDF, redemption (spec §3, §7 "Certificates"). */
 export default fp(
   async function certificatesModule(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

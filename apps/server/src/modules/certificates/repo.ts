@@ -11,7 +11,7 @@ import type { CertificatesTable, DB } from '../../db/types';
 import { formatValue } from './format';
 
 /**
- * Gift certificates' rows (issue 13): what the payments module needs of them (lock, title, return
+ * Gift certificates' rows: what the payments module needs of them (lock, title, return
  * address, activation when the payment settles) and what the routes show. No import from the
  * payments module here, so that settle.ts may import this file.
  */

@@ -25,7 +25,7 @@ import {
 } from './repo';
 
 /**
- * Gift certificates (issue 13): buying one (awaiting payment; paid through `pay/` with purpose
+ * Gift certificates: buying one (awaiting payment; paid through `pay/` with purpose
  * 'certificate', settled in payments/settle.ts), the buyer's list and page, its PDF, and
  * redemption by anyone holding the code.
  */

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** The order chat (issue 10): REST history and sending, the socket, the bus, the e-mail digest. */
+/** The order chat: REST history and sending, the socket, the bus, the e-mail digest. */
 export default fp(
   async function chatModule(app: FastifyInstance) {
     // The bus is the chat-bus plugin's (bus-plugin.ts): order events ride on it too.

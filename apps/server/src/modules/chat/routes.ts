@@ -19,7 +19,7 @@ import { staffOf } from '../staff/guards';
 import type { Principal } from './types';
 
 /**
- * The order chat over HTTP (issue 10): the customer's face under /api/client/, the staff's under
+ * The order chat over HTTP: the customer's face under /api/client/, the staff's under
  * /api/staff/ (the auth plugin guards each by its path), both over the one ChatService. The
  * socket only pushes; everything is read, sent and marked read here.
  */

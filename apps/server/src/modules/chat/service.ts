@@ -41,7 +41,7 @@ import {
 } from './types';
 
 /**
- * The order chat's rules (issue 10): who may read and write an order's chat, storing a message with
+ * The order chat's rules: who may read and write an order's chat, storing a message with
  * the readers' counters in one transaction under the order's lock, read marks, unread counts, and
  * what goes on the bus once a change has committed. REST is the source of truth: a frame lost on
  * the bus is found again by the client's `after=` resume.

@@ -1,7 +1,7 @@
 import type { Actor, ServerFrame } from '@cabinet/contract';
 
 /**
- * The seams of the chat module (issue 10): who a request or a socket belongs to, who an event goes
+ * The seams of the chat module: who a request or a socket belongs to, who an event goes
  * to, and the bus that carries events between instances. `service.ts` stores and decides;
  * `bus.ts` carries; `socket.ts` delivers to the sockets of this instance.
  */

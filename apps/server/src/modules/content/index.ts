@@ -4,7 +4,7 @@ import { ContentRepo } from './repo';
 import routes from './routes';
 import { ContentService } from './service';
 
-/** Spaces, FAQ and banners (issue 12). */
+/** Spaces, FAQ and banners. */
 export default fp(
   async function contentModule(app: FastifyInstance) {
     await app.register(routes, { service: new ContentService(new ContentRepo(app.database.db)) });

@@ -1,6 +1,6 @@
 import type { SpaceBlock } from '@cabinet/contract';
 
-/** The content every installation starts with (issue 12): real text a student reads, not demo filler. */
+/** The content every installation starts with: real text a student reads, not demo filler. */
 
 export interface SeedSpace {
   slug: string;

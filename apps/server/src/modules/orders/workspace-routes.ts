@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 
-/** The customer's order workspace (issue 9): paths as the contract's `api.orders` builds them. */
+/** The customer's order workspace: paths as the contract's `api.orders` builds them. */
 
 const tags = ['order workspace'];
 const security = [{ bearer: [] }];

@@ -6,7 +6,7 @@ import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 
 /**
- * `Idempotency-Key` on every money-moving POST (issue 11, as Stripe does): the first request with a
+ * `Idempotency-Key` on every money-moving POST (as Stripe does): the first request with a
  * key runs and its answer is kept; a repeat with the same key and the same body gets that answer
  * again and runs nothing; the same key with another body (or on another route) is a 409. The key's
  * row is written before anything runs (primary key user_id + key), so of two requests with one key

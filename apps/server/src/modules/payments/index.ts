@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * Payments and money (issue 11): paying (orders, packets, tips, top-ups) through a provider or the
+ * Payments and money: paying (orders, packets, tips, top-ups) through a provider or the
  * balance, the ledger behind every movement, refunds and payouts after SMS verification, and the
  * providers' notifications. docs/decisions/018-ledger.md.
  */

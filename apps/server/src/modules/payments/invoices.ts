@@ -6,7 +6,7 @@ import { lockCustomer } from '../orders/repo';
 import type { PaymentData } from './settle';
 
 /**
- * Invoices (issue 11): every order of a customer waiting for payment (status 2) has one pending
+ * Invoices: every order of a customer waiting for payment (status 2) has one pending
  * `payments` row — purpose 'order', no method, no provider yet — which `waiting/` lists and `pay/`
  * reuses when the customer pays that order (so does an order paid by halves for its second half).
  * Its amount follows the order: price − paid, so a

@@ -30,7 +30,7 @@ export const accounts = {
   tips: (staffId: number) => `tips:${staffId}`,
   /** Money sent out to cards (repayments, refunds through the provider). */
   payouts: 'payouts',
-  /** Gift certificates sold and not yet redeemed: the service owes their value (issue 13). */
+  /** Gift certificates sold and not yet redeemed: the service owes their value. */
   certificates: 'certificates',
 } as const;
 

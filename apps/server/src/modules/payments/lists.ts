@@ -16,7 +16,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { accounts, financesOf } from './ledger';
 
 /**
- * The customer's lists of payments and movements (issue 11, spec §3 "Payment", §7 "Payments"):
+ * The customer's lists of payments and movements (spec §3 "Payment", §7 "Payments"):
  * waiting/, history/ and balance/, paged like Django REST framework — `results`, `count` and
  * absolute `next`/`previous` URLs, the first page without `page`, 404 past the last page.
  */

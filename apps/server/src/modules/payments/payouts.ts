@@ -21,7 +21,7 @@ import { releaseRefunds, reserveRefunds, sendRefunds } from './refunds';
 import type { VerificationService } from './verification';
 
 /**
- * Money leaving the balance on the customer's request (issue 11): a repayment to a card, at once,
+ * Money leaving the balance on the customer's request: a repayment to a card, at once,
  * and a refund claim, held until a manager decides. Both only after SMS verification for
  * `repayment` (spec §4), both inside one transaction under the customer's lock, so that parallel
  * requests can never take the balance below zero.

@@ -10,7 +10,7 @@ import type { PaymentProvider } from './providers/types';
 import { planStorno } from './storno';
 
 /**
- * Storno refunds (spec §3/§9, issue 11): money on the customer's balance goes back to the cards it
+ * Storno refunds (spec §3/§9): money on the customer's balance goes back to the cards it
  * came from — the customer's payments through the provider, newest first, each at most what is
  * left of it (storno.ts). Only what the balance holds can go back: an order's price already earned
  * is not the customer's money until the order is cancelled onto the balance.

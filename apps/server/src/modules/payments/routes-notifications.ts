@@ -23,7 +23,7 @@ const YookassaNotificationSchema = z.object({
 });
 
 /**
- * The providers' notifications (issue 11). Open to anyone by the route guard's public list (the
+ * The providers' notifications. Open to anyone by the route guard's public list (the
  * provider has no token), so three doors stand instead: the route answers 404 unless
  * PAYMENTS_PROVIDER is yookassa; it takes requests only from YOOKASSA_NOTIFY_IPS, judged by
  * `request.ip` (TRUST_PROXY decides whether X-Forwarded-For counts); and it trusts nothing the

@@ -25,7 +25,7 @@ const IdempotencyHeaders = z.looseObject({
 });
 
 /**
- * Paying (issue 11, spec §3 "Payment", §7): the methods for an amount, `pay/` and `pay-many/`
+ * Paying (spec §3 "Payment", §7): the methods for an amount, `pay/` and `pay-many/`
  * (with an Idempotency-Key), and a placed packet's orders waiting for payment.
  */
 export default async function payRoutes(fastify: FastifyInstance) {

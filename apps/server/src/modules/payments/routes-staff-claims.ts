@@ -13,7 +13,7 @@ const base = '/api/staff/refund-claims/';
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Refund claims on the staff side (issue 11): managers only — the auth plugin lets only staff
+ * Refund claims on the staff side: managers only — the auth plugin lets only staff
  * tokens into /api/staff/ (a customer's gets 403), `requireManager` refuses an author (403).
  */
 export default async function staffClaimRoutes(fastify: FastifyInstance) {

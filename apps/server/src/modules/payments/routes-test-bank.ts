@@ -4,7 +4,7 @@ import { TestProvider } from './providers/test';
 import { applyProviderPayment } from './settle';
 
 /**
- * The test provider's bank page (`PAYMENTS_PROVIDER=test`, issue 11): what the customer sees at
+ * The test provider's bank page (`PAYMENTS_PROVIDER=test`): what the customer sees at
  * the `confirmation_url` of a test payment. Plain HTML forms, no scripts, a stylesheet of its own
  * (the CSP allows only our own origin's). «Оплатить» with the pre-filled card pays at once; the
  * card 4000 0000 0000 0002 is declined; 4000 0000 0000 3220 asks for a 3-D Secure code first

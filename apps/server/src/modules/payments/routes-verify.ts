@@ -37,7 +37,7 @@ const codePath = '/api/client/payments/verificate-code/:type/';
 const statusPath = '/api/client/payments/verification-status/:type/';
 
 /**
- * The customer's money going out (issue 11, spec §3/§4/§7): SMS verification per purpose, a
+ * The customer's money going out (spec §3/§4/§7): SMS verification per purpose, a
  * repayment of the balance to a card, storno refunds, refund claims, and the payout form's lists.
  */
 export default async function verifyRoutes(fastify: FastifyInstance) {

@@ -30,7 +30,7 @@ import type { OrderChanges } from '../chat/order-events';
 import { announcePayment, paymentData, settleInTrx, type PaymentData } from './settle';
 
 /**
- * Paying (issue 11, spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,
+ * Paying (spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,
  * a placed packet, a tip or a top-up. From the balance the payment settles at once in the same
  * transaction (the customer's row locked first, so concurrent payments queue and the ledger refuses
  * to go below zero); through a provider a pending row is written, the provider's payment created
@@ -108,7 +108,7 @@ export async function paymentMethods(
     { id: 'sbp', title: METHOD_TITLES.sbp, unavailable_reason: null },
     { id: 'yoo_money', title: METHOD_TITLES.yoo_money, unavailable_reason: null },
   ];
-  // A top-up and a gift certificate (issue 13) come from outside: never from the balance.
+  // A top-up and a gift certificate come from outside: never from the balance.
   if (purpose !== 'replenish' && purpose !== 'certificate') {
     methods.push({
       id: 'balance',
@@ -269,7 +269,7 @@ async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promi
 }
 
 /**
- * A gift certificate (issue 13): only its buyer, only while it awaits payment, its whole value,
+ * A gift certificate: only its buyer, only while it awaits payment, its whole value,
  * through a provider only (no balance, installments or bonuses). Paying again after leaving the
  * bank's page reuses the pending payment asking the same of the same provider, like planOrder.
  */
@@ -541,7 +541,7 @@ export function packetWaiting(deps: PayDeps, userId: number, placedId: number): 
 
 /**
  * Pays up to `max` kopecks of the customer's order from the balance inside the caller's
- * transaction (a gift certificate redeemed onto an order, issue 13): the order's plan as `pay/`
+ * transaction (a gift certificate redeemed onto an order): the order's plan as `pay/`
  * makes it (404 another's, 409 not waiting for payment), written and settled at once, so the order
  * moves to «Оплачен…» exactly as a balance payment moves it. Returns the kopecks paid.
  */

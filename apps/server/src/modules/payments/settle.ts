@@ -12,7 +12,7 @@ import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
 
 /**
- * Settling a payment (issue 11): the one place a pending `payments` row becomes succeeded or
+ * Settling a payment: the one place a pending `payments` row becomes succeeded or
  * canceled, and where the money it brought moves in the ledger. Every path ends here — the balance
  * paying at once (routes-pay), the test bank's page and the YooKassa webhook (through
  * `applyProviderPayment`, which re-fetches the provider's payment and never trusts a notification's
@@ -31,11 +31,11 @@ import type { PaymentProvider } from './providers/types';
  *     customer_bonus:{user} −B, bonus_pool +B
  *   tip (kind `tip`): provider_clearing −A (or customer_money:{user} −A), tips:{performer} +A
  *   top-up (kind `replenish`): provider_clearing −A, customer_money:{user} +A
- *   gift certificate (kind `certificate_sale`, issue 13): provider_clearing −A, certificates +A;
+ *   gift certificate (kind `certificate_sale`): provider_clearing −A, certificates +A;
  *   redeemed later (certificates/service.ts, kind `certificate_redeem`): certificates −A, customer_money +A
  *   bonus for an order that became fully paid (kind `bonus_accrual`, BONUS_ACCRUAL_PERCENT of its
  *   price less the bonuses spent with this payment): bonus_pool −b, customer_bonus:{user} +b
- *   a referred customer's first order fully paid (kind `referral_bonus`, issue 13, once:
+ *   a referred customer's first order fully paid (kind `referral_bonus`, once:
  *   referrals/reward.ts): bonus_pool −R, customer_bonus:{referrer} +R; bonus_pool −R, customer_bonus:{user} +R
  *
  * Effects on orders: `paid` grows by the share (money + bonuses); an order waiting for payment
@@ -171,7 +171,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
   }
 
   if (p.purpose === 'certificate') {
-    // A gift certificate (issue 13): the money becomes the service's debt to whoever redeems it.
+    // A gift certificate: the money becomes the service's debt to whoever redeems it.
     // Paid twice (two provider pages both completed), the second payment goes to the buyer's
     // balance instead, so the certificates account holds only what live certificates are worth.
     const activated = await activateCertificate(trx, p.object_id ?? 0, p.id, at);
@@ -265,7 +265,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
       .where('id', '!=', p.id)
       .execute();
   }
-  // A friend's first fully paid order brings the referral bonus to both, once (issue 13).
+  // A friend's first fully paid order brings the referral bonus to both, once.
   if (accrual > 0) await creditReferralReward(trx, { userId: p.user_id, paymentId: p.id, at });
   // Earned when an order becomes fully paid (by halves too): on its price, less the bonuses spent
   // with this payment — bonuses are earned on money, not on bonuses.

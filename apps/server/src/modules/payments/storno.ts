@@ -1,5 +1,5 @@
 /**
- * Storno allocation (spec §3/§9, issue 11): a refund of `refundSum` kopecks goes back to the
+ * Storno allocation (spec §3/§9): a refund of `refundSum` kopecks goes back to the
  * payments it came from, newest first, each giving back at most what is left of it
  * (`amount − refunded`). Pure, so that its rules are proven by properties (storno.test.ts).
  */

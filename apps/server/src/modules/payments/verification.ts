@@ -39,7 +39,7 @@ export interface VerificationDeps {
 type Row = Pick<VerificationsTable, 'status' | 'phone' | 'code_hash' | 'code_sent_at'> & { tries: number };
 
 /**
- * SMS verification of a purpose (spec §3/§4, issue 11): a 6-digit code, kept only as a keyed hash,
+ * SMS verification of a purpose (spec §3/§4): a 6-digit code, kept only as a keyed hash,
  * valid 5 minutes, 5 tries, a new one no sooner than 60 s after the last, and no more to one number
  * than RECIPIENT_LIMITS allows from all accounts together (ADR 009). A purpose once verified
  * stays verified. Every read and write names the signed-in customer, so nobody sees or confirms

@@ -27,7 +27,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * The avatar (issue 12, spec §3 "Avatar"): `GET` the map of sizes, `POST` an image (multipart),
+ * The avatar (spec §3 "Avatar"): `GET` the map of sizes, `POST` an image (multipart),
  * `DELETE` back to initials; and the images themselves. An image URL is public, because an
  * `<img>` sends no token, but unguessable (128 random bits, new with every upload) and answers
  * only while it is someone's current avatar.

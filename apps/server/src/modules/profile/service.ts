@@ -213,7 +213,7 @@ export class ProfileService {
     });
   }
 
-  /** The customer's money and bonus from the payments ledger, in kopecks (issue 11). */
+  /** The customer's money and bonus from the payments ledger, in kopecks. */
   async getFinances(userId: number): Promise<Finances> {
     await this.getProfile(userId);
     return financesOf(this.db, userId);

@@ -13,7 +13,7 @@ import type { DB } from '../../db/types';
 import { isUniqueViolation } from '../users/repo';
 
 /**
- * Personal referral codes (issue 13): 8 characters of Crockford's base32 from the system's CSPRNG —
+ * Personal referral codes: 8 characters of Crockford's base32 from the system's CSPRNG —
  * 40 bits, short to type and far too many to guess one of a few hundred thousand customers' codes by
  * trying. Made on first use (GET add-friend/); a collision (one in ~10¹² per pair) is drawn again.
  */

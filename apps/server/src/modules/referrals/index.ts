@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { BONUS_SWEEP_MS, sweepExpiredBonuses } from './expiry';
 import routes from './routes';
 
-/** Bonuses and friends: referral codes, invites, referral rewards, the bonus screen (issue 13). */
+/** Bonuses and friends: referral codes, invites, referral rewards, the bonus screen. */
 export default fp(
   async function referralsModule(app: FastifyInstance) {
     await app.register(routes);

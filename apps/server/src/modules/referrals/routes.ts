@@ -18,7 +18,7 @@ import { friendsOf, sendInvite, type InviteDeps } from './invites';
 
 const security = [{ bearer: [] }];
 
-/** Bonuses and friends (issue 13, spec §2 /bonus and /friend, §7 add-friend). */
+/** Bonuses and friends (spec §2 /bonus and /friend, §7 add-friend). */
 export default async function referralRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

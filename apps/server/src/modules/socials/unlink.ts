@@ -13,7 +13,7 @@ import { findUserById } from '../users/repo';
 const UNLINK = `${api.auth.socialLinks}:network/`;
 
 /**
- * Unlinks a social network from the customer's account (issue 12), unless it would leave no way to
+ * Unlinks a social network from the customer's account, unless it would leave no way to
  * sign in. A password is a way; so is another linked network; and so is the confirmed e-mail: the
  * service signs in by a code e-mailed to the address (`login` with a code), so once the customer
  * has proved the address, every network may go. Only an account with no password, no other

@@ -13,7 +13,7 @@ const CONTENT_TYPES = {
   pdf: 'application/pdf',
 } as const;
 
-/** The title page generator (issue 12): the customer's fields → a DOCX or a PDF, as an attachment. */
+/** The title page generator: the customer's fields → a DOCX or a PDF, as an attachment. */
 export default async function titlePageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Built in a worker thread: a page of long unbroken fields costs a noticeable time (ADR 024).

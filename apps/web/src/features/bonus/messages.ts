@@ -1,7 +1,7 @@
 import { formatCount } from '../../shared/format';
 import type { PluralForms } from '../../shared/plural';
 
-/** The /bonus screen's words (issue 13). */
+/** The /bonus screen's words. */
 export const bonusMessages = {
   title: 'Бонусы',
   loading: 'Загружаем бонусы',

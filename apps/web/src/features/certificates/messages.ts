@@ -1,6 +1,6 @@
 import { formatKopecks } from '../../shared/format';
 
-/** The certificates screens' Russian words (issue 13). */
+/** The certificates screens' Russian words. */
 export const certificateText = {
   listTitle: 'Подарочные сертификаты',
   listIntro:

@@ -1,4 +1,4 @@
-/** The /friend screen's words (issue 13). */
+/** The /friend screen's words. */
 export const friendsMessages = {
   title: 'Пригласить друга',
   intro: (reward: string) =>

@@ -1,4 +1,4 @@
-/** The order chat (issue 10) as the staff order page shows it: its section title and the chat. */
+/** The order chat as the staff order page shows it: its section title and the chat. */
 import { chatText } from './messages';
 
 export { StaffOrderChat } from './components/staff-order-chat';

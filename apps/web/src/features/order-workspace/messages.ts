@@ -47,7 +47,7 @@ export const workspaceText = {
   timelineEmpty: 'Событий пока нет.',
   timelineFailed: 'Не удалось загрузить историю.',
 
-  // Chat (issue 10).
+  // Chat.
   chatTitle: 'Чат по заказу',
   chatPlaceholder:
     'Чат с автором появится здесь: переписка по заказу, сообщения в реальном времени. Пока с вопросами пишите в «Заботу».',

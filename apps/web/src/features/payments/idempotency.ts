@@ -1,7 +1,7 @@
 import { ApiError } from '../../shared/api/errors';
 
 /**
- * The `Idempotency-Key` of a money-moving POST (issue 11). One key per attempt: the customer's
+ * The `Idempotency-Key` of a money-moving POST. One key per attempt: the customer's
  * request with its body. When an attempt got no answer (the network dropped, the server failed) the
  * same request sent again carries the same key, so that a payment the server did create is answered
  * again rather than made twice. Any answer ends the attempt; a changed request starts a new one.

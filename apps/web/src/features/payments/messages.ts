@@ -25,7 +25,7 @@ export const paymentMessages = {
   tabsNav: 'Разделы платежей',
 } as const;
 
-/** Paying: an order, a tip, a packet, awaiting payments, a top-up (issue 11). */
+/** Paying: an order, a tip, a packet, awaiting payments, a top-up. */
 export const payMessages = {
   orderNumber: (id: number | string) => `Заказ №${id}`,
   orderPayTitle: (id: number | string) => `Оплата заказа №${id}`,

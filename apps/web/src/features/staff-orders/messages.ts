@@ -40,7 +40,7 @@ export const staffOrdersMessages = {
   openCare: (n: number) => `Обращения: ${n}`,
   emptyQueue: 'Заказов с такими условиями нет',
   emptyQueueHint: 'Измените фильтры или сбросьте их.',
-  // Phone callbacks (issue 12).
+  // Phone callbacks.
   callbacksTitle: 'Обратные звонки',
   callbacksEmpty: 'Заявок на звонок нет',
   callbacksList: 'Заявки на обратный звонок',
@@ -49,7 +49,7 @@ export const staffOrdersMessages = {
   callbackDone: 'Отметить звонок',
   callbackDoneLabel: (phone: string) => `Отметить, что перезвонили на ${phone}`,
   callbackMarked: 'Отмечено: клиенту перезвонили',
-  // Refund claims (issue 11).
+  // Refund claims.
   refundsTitle: 'Заявки на возврат',
   refundsEmpty: 'Заявок на возврат нет',
   refundsList: 'Заявки на возврат',

@@ -1,4 +1,4 @@
-/** Russian text of the staff reports (issue 13). */
+/** Russian text of the staff reports. */
 export const staffReportsMessages = {
   attributionTitle: 'Источники заказов',
   attributionLead:

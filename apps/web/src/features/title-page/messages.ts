@@ -1,4 +1,4 @@
-/** Every string of the title page generator (issue 12). */
+/** Every string of the title page generator. */
 export const titlePageText = {
   open: 'Титульный лист',
   title: 'Титульный лист',

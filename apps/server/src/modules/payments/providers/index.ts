@@ -5,7 +5,7 @@ import { TestProvider } from './test';
 import type { PaymentProvider } from './types';
 import { YookassaProvider } from './yookassa';
 
-/** The provider `PAYMENTS_PROVIDER` names (issue 11). */
+/** The provider `PAYMENTS_PROVIDER` names. */
 export function createProvider(config: Config, db: Kysely<DB>): PaymentProvider {
   if (config.PAYMENTS_PROVIDER === 'yookassa') {
     return new YookassaProvider({

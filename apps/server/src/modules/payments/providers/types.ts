@@ -1,5 +1,5 @@
 /**
- * A payment provider behind one interface (issue 11), chosen by `PAYMENTS_PROVIDER`: `test` (a
+ * A payment provider behind one interface, chosen by `PAYMENTS_PROVIDER`: `test` (a
  * bank-like page our server serves) or `yookassa` (its v3 API). Settling never trusts a
  * notification's body: the service re-fetches the payment with `getPayment` and acts on that.
  */

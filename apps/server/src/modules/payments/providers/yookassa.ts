@@ -94,7 +94,7 @@ export class YookassaError extends Error {
 }
 
 /**
- * The YooKassa v3 adapter (issue 11): payments with a redirect confirmation and a 54-FZ receipt,
+ * The YooKassa v3 adapter: payments with a redirect confirmation and a 54-FZ receipt,
  * refunds and payouts, every POST with an `Idempotence-Key` (the same key answers the first
  * object, so a retried call never pays twice). Answers are parsed with zod; a non-2xx answer
  * throws a YookassaError with the provider's description.

@@ -170,7 +170,7 @@ describe('RegistrationPage', () => {
   });
 });
 
-describe('RegistrationPage through a friend’s link (issue 13)', () => {
+describe('RegistrationPage through a friend’s link', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('sends the ?invite= code, kept when the page is opened again without it', async () => {

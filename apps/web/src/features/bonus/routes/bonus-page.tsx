@@ -145,7 +145,7 @@ function History({ data, onPage }: { data: Bonus; onPage: (page: number) => void
   );
 }
 
-/** /bonus (issue 13): the balance, how bonuses come and go, what expires when, the history. */
+/** /bonus: the balance, how bonuses come and go, what expires when, the history. */
 export default function BonusPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePage(searchParams.get('page'));

@@ -13,7 +13,7 @@ interface Section {
 const MIN = formatKopecks(CERTIFICATE_MIN_KOPECKS);
 const MAX = formatKopecks(CERTIFICATE_MAX_KOPECKS);
 
-/** Our own terms of use of gift certificates (issue 13): who, how long, how, refunds, lost codes, contacts. */
+/** Our own terms of use of gift certificates: who, how long, how, refunds, lost codes, contacts. */
 const SECTIONS: Section[] = [
   {
     title: '1. Что такое подарочный сертификат',

@@ -100,7 +100,7 @@ function FriendsList({ friends }: { friends: Friends['friends'] }) {
   );
 }
 
-/** /friend (issue 13): the personal code and link, invitations by e-mail and SMS, the friends who came. */
+/** /friend: the personal code and link, invitations by e-mail and SMS, the friends who came. */
 export default function FriendPage() {
   const friends = useFriends();
 

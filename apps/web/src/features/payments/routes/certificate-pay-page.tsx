@@ -30,7 +30,7 @@ const certificateQuery = (id: string) =>
   });
 
 /**
- * `/certificate/{id}/pay` (issue 13): the payment form for purpose 'certificate' — the provider's
+ * `/certificate/{id}/pay`: the payment form for purpose 'certificate' — the provider's
  * methods only (the server offers no balance for it), then the provider's page, which sends the
  * buyer back to /certificate/{id}/success.
  */

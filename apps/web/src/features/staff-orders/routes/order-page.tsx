@@ -9,7 +9,7 @@ import {
 } from '@cabinet/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-// eslint-disable-next-line import/no-restricted-paths -- the order chat is one feature shown to both faces; see the issue 10 report
+// eslint-disable-next-line import/no-restricted-paths -- the order chat is one feature shown to both faces; ADR 015
 import { StaffOrderChat, staffChatTitle } from '../../order-chat';
 import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatMoney } from '../../../shared/format';
