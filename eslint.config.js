@@ -107,6 +107,25 @@ export default tseslint.config(
     },
   },
   {
+    // A migration that has run must write the same on a new database: it imports its own data and
+    // helpers (db/reference-data, ./helpers), never live code that may change after it.
+    files: ['apps/server/src/db/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/plugins/**', '@cabinet/contract', '@cabinet/contract/*'],
+              allowTypeImports: true,
+              message: 'Freeze what the migration writes beside it (db/reference-data): live code changes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },

@@ -9,6 +9,7 @@ import {
   SpaceSchema,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldAsWritten } from '../src/db/migrations/015-content';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { orderBody, placeOrder, setStatus, workTypes } from './orders-fixtures';
 
@@ -99,6 +100,18 @@ describe('content: spaces, FAQ, banners', () => {
     // «85 %» is in one answer: a literal percent sign, not «anything».
     expect((await faq('%')).map((i) => i.question)).toEqual(['Какой процент оригинальности можно заказать?']);
     expect(await faq('_')).toEqual([]);
+  });
+
+  it('stores the FAQ folded as a query is folded, though migration 015 folds with its own frozen copy', async () => {
+    const rows = await t.app.database.db
+      .selectFrom('faq_items')
+      .select(['question', 'answer', 'search_text'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.search_text).toBe(foldForSearch(`${row.question} ${row.answer}`));
+    for (const text of ['  ЁЖИК  и\tЕлка ', 'Ёлка ЁЛКА ёлка', 'İstanbul ǅ', 'a\u00a0b']) {
+      expect(foldAsWritten(text), text).toBe(foldForSearch(text));
+    }
   });
 
   it('answers an empty list when nothing matches', async () => {

@@ -6,10 +6,12 @@ import {
   VerificationSystemListSchema,
   WorkTypeListSchema,
   authMessages,
+  normalizeSearchText,
   referenceApi,
   type University,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeAsWritten } from '../src/db/migrations/002-reference';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 
 describe('reference data', () => {
@@ -221,6 +223,21 @@ describe('reference data', () => {
       const res = await get(`${referenceApi.universities}?q=${'я'.repeat(101)}`);
       expect(res.statusCode).toBe(400);
     });
+  });
+
+  it('keys every university folded as a query is folded, though migration 002 folds with its own frozen copy', async () => {
+    const rows = await t.app.database.db
+      .selectFrom('universities')
+      .select(['title', 'short_title', 'city', 'search_key'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const key = `|${[row.short_title, row.title, row.city].map(normalizeSearchText).join('|')}`;
+      expect(row.search_key).toBe(key);
+    }
+    for (const text of ['  «МГУ» им. М.В. Ломоносова ', 'Ёлка|50%_x\\y', 'СПбГУ (Санкт-Петербург)']) {
+      expect(normalizeAsWritten(text), text).toBe(normalizeSearchText(text));
+    }
   });
 
   it('seeds several hundred universities across the country', async () => {

@@ -1,4 +1,3 @@
-import { normalizeSearchText } from '@cabinet/contract';
 import { orderPackets } from '../reference-data/order-packets';
 import { subjectGroups } from '../reference-data/subjects';
 import { universities } from '../reference-data/universities';
@@ -30,7 +29,21 @@ async function insertInBatches(
 
 /** Stored so that one LIKE finds a query at the start of the short name, the name or the city. */
 function universitySearchKey(title: string, shortTitle: string, city: string): string {
-  return `|${[shortTitle, title, city].map(normalizeSearchText).join('|')}`;
+  return `|${[shortTitle, title, city].map(normalizeAsWritten).join('|')}`;
+}
+
+/**
+ * The search folding as this migration wrote it, frozen here rather than taken from the contract: a
+ * migration that has run must write the same on a new database (the contract's normalizeSearchText
+ * folds queries the same way; reference.test.ts holds the two together).
+ */
+export function normalizeAsWritten(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .replace(/[«»"“”„'’.,()|%_\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export async function up(db: AnyDb): Promise<void> {

@@ -8,9 +8,7 @@ import {
 } from '@cabinet/contract';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
-import { SEED_BANNERS, SEED_FAQ, SEED_SPACES } from './seed-data';
 
 const BlocksSchema = z.array(SpaceBlockSchema);
 
@@ -79,48 +77,5 @@ export class ContentRepo {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
-  }
-}
-
-/**
- * Writes the starting spaces, FAQ and banners into whichever of the tables is empty. Migration 015
- * calls it, so every database has them — production included — and the migrator's lock keeps two
- * starting instances from writing them twice.
- */
-export async function seedContent(db: Kysely<DB>): Promise<void> {
-  const now = nowIso();
-  const count = async (table: 'content_spaces' | 'faq_items' | 'banners') =>
-    Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  if ((await count('content_spaces')) === 0) {
-    await db
-      .insertInto('content_spaces')
-      .values(
-        SEED_SPACES.map((s) => ({
-          slug: s.slug,
-          title: s.title,
-          blocks: JSON.stringify(s.blocks),
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
-  if ((await count('faq_items')) === 0) {
-    await db
-      .insertInto('faq_items')
-      .values(
-        SEED_FAQ.map((f, i) => ({
-          question: f.question,
-          answer: f.answer,
-          search_text: foldForSearch(`${f.question} ${f.answer}`),
-          position: i + 1,
-        })),
-      )
-      .execute();
-  }
-  if ((await count('banners')) === 0) {
-    await db
-      .insertInto('banners')
-      .values(SEED_BANNERS.map((b, i) => ({ ...b, image: null, position: i + 1 })))
-      .execute();
   }
 }
