@@ -28,8 +28,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { api, paymentMessages, staffApi, paymentsApi } from '../packages/contract/src/index';
 import { openDatabase } from '../apps/server/src/db/index';
-import { checkLedger, type LedgerCheck } from '../apps/server/src/modules/payments/ledger';
 import { CpuMeter, cpuSeconds, freePort, latencyLine, postgresBackends, sleep } from './chat-support';
+import { checkLedger, type LedgerCheck } from '../apps/server/src/modules/ledger';
 
 const REQUESTS = Number(process.env.BENCH_PAYMENTS_REQUESTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_PAYMENTS_ROUNDS ?? 3);

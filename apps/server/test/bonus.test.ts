@@ -8,10 +8,10 @@ import {
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, postTxn } from '../src/modules/payments/ledger';
 import { sweepExpiredBonuses } from '../src/modules/referrals/expiry';
 import { buildTestApp, type TestApp } from './helpers';
 import { expectLedgerOk, finances, payCustomer, type Auth } from './payments-fixtures';
+import { accounts, postTxn } from '../src/modules/ledger';
 
 /**
  * GET bonus/ and the expiry sweep: the balance, the rules, the history newest first by

@@ -16,7 +16,6 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDEEM_MAX_FAILURES_PER_USER } from '../src/modules/certificates/index';
 import { newCertificateCode } from '../src/modules/certificates/repo';
-import { balanceOf } from '../src/modules/payments/ledger';
 import type { TestApp } from './helpers';
 import {
   awaitingOrder,
@@ -28,6 +27,7 @@ import {
   payCustomer,
   type PayCustomer,
 } from './payments-fixtures';
+import { balanceOf } from '../src/modules/ledger';
 
 /**
  * Gift certificates through the API on a real database: bought, paid through the test

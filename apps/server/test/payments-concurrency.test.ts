@@ -1,6 +1,5 @@
 import { OrderStatusId, PayResultSchema, paymentMessages } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../src/modules/payments/ledger';
 import type { TestApp } from './helpers';
 import {
   awaitingOrder,
@@ -11,6 +10,7 @@ import {
   pay,
   payCustomer,
 } from './payments-fixtures';
+import { checkLedger } from '../src/modules/ledger';
 
 // No double spend: concurrent payments from one balance queue on the customer's row
 // (PostgreSQL: SELECT … FOR UPDATE; SQLite: one write transaction at a time), and the ledger

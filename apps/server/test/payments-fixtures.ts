@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { nowIso } from '../src/db/index';
-import { accounts, checkLedger, financesOf, postTxn } from '../src/modules/payments/ledger';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { dayIn, orderBody, placeOrder, workTypes } from './orders-fixtures';
+import { accounts, checkLedger, financesOf, postTxn } from '../src/modules/ledger';
 
 /**
  * Shared fixtures of the payments tests: an app, customers, orders waiting for payment

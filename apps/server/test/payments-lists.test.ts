@@ -8,7 +8,6 @@ import {
   paymentsApi,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, postTxn } from '../src/modules/payments/ledger';
 import { listMessages, moscowDayBounds } from '../src/modules/payments/lists';
 import type { TestApp } from './helpers';
 import {
@@ -22,6 +21,7 @@ import {
   payCustomer,
   type PayCustomer,
 } from './payments-fixtures';
+import { accounts, postTxn } from '../src/modules/ledger';
 
 /**
  * The customer's payment lists: waiting/ (invoices of the orders waiting for payment, and

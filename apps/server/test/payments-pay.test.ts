@@ -14,7 +14,6 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY, DEMO_REDEEMED_CERTIFICATE } from '../src/db/seed';
-import { accounts, balanceOf } from '../src/modules/payments/ledger';
 import { ensureInvoices } from '../src/modules/payments/invoices';
 import type { TestProvider } from '../src/modules/payments/providers/test';
 import { bonusCap, firstHalf, installmentRefusal, payMessages } from '../src/modules/payments/service';
@@ -34,6 +33,7 @@ import {
   performer,
   type PayCustomer,
 } from './payments-fixtures';
+import { accounts, balanceOf } from '../src/modules/ledger';
 
 describe('the payment rules', () => {
   it('offers installments only for orders and packets, when on, from 3 000 ₽ to 150 000 ₽', () => {

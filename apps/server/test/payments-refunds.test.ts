@@ -14,7 +14,6 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index';
-import { accounts, balanceOf, postTxn } from '../src/modules/payments/ledger';
 import { CLAIMS_HOLD } from '../src/modules/payments/payouts';
 import type { TestApp } from './helpers';
 import {
@@ -28,6 +27,7 @@ import {
 } from './payments-fixtures';
 import { customerWithPhone, verify } from './payments-verify-fixtures';
 import { createStaff, type TestStaff } from './staff-fixtures';
+import { accounts, balanceOf, postTxn } from '../src/modules/ledger';
 
 const CARD = '4111111111111111';
 const repayment = (over: Record<string, unknown> = {}) => ({

@@ -11,12 +11,12 @@ import {
   priceWithDiscounts,
 } from '../modules/orders/pricing';
 import { orderTitle } from '../modules/payments/invoices';
-import { accounts, postTxn } from '../modules/payments/ledger';
 import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
 import type { Storage } from '../plugins/storage';
 import type { Database } from './index';
 import { nowIso } from './index';
 import type { DB, OrdersTable } from './types';
+import { accounts, postTxn } from '../modules/ledger';
 
 export const DEMO_EMAIL = 'demo@example.com';
 /** A second demo customer, with the diploma half-price offer (its popup shows once); DEMO_PASSWORD. */

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/index';
-import { checkLedger } from '../modules/payments/ledger';
+import { checkLedger } from '../modules/ledger';
 
 /**
  * `npm run ledger:check`: checks the books of the configured database — DATABASE_URL,

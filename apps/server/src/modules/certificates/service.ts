@@ -11,8 +11,6 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import { lockCustomer } from '../orders/repo';
-import { accounts, financesOf, postTxn } from '../payments/ledger';
 import { pageLinks } from '../payments/lists';
 import { payOrderFromBalanceInTrx } from '../payments/service';
 import type { CertificatePdfInput } from './pdf';
@@ -23,6 +21,7 @@ import {
   toCertificate,
   type CertificateRow,
 } from './repo';
+import { accounts, financesOf, lockCustomer, postTxn } from '../ledger';
 
 /**
  * Gift certificates: buying one (awaiting payment; paid through `pay/` with purpose

@@ -39,6 +39,7 @@ import {
   type OrderAudience,
   type Principal,
 } from './types';
+import { lockCustomer } from '../ledger';
 
 /**
  * The order chat's rules: who may read and write an order's chat, storing a message with
@@ -255,7 +256,7 @@ export class ChatService implements ChatAccess {
   private async store(trx: Kysely<DB>, p: Principal, orderId: number, body: PostBody): Promise<Stored> {
     const fileIds = [...new Set(body.file_ids)];
     // The customer's uploads count against their byte budget: that check takes their lock, first.
-    if (p.kind === 'customer' && fileIds.length > 0) await ordersRepo.lockCustomer(trx, p.userId);
+    if (p.kind === 'customer' && fileIds.length > 0) await lockCustomer(trx, p.userId);
     const order = await lockOrderWithCustomerName(trx, orderId);
     if (!order || !sees(p, order)) throw notFound();
     const senderKey = keyOf(p);

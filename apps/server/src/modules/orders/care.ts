@@ -15,10 +15,10 @@ import { HttpError } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { customerActor, lockOrder, recordEvent, type Actor } from './lifecycle';
-import * as repo from './repo';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import { requireOpen } from './workspace-files';
 import { firstName, type Face } from './workspace-people';
+import { lockCustomer } from '../ledger';
 
 /**
  * Quality care (spec §5): the customer's questions and complaints about an order, answered by a
@@ -134,7 +134,7 @@ export async function createCare(
 ): Promise<CareDetail> {
   const at = nowIso();
   const careId = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const order = await lockOrder(trx, orderId);
     if (!order || order.user_id !== userId) throw notFound();
     requireOpen(order);
@@ -181,7 +181,7 @@ export async function postCareMessage(
   const at = nowIso();
   const fromCustomer = actor.role === 'customer';
   await ctx.db.transaction().execute(async (trx) => {
-    if (fromCustomer && options.userId !== undefined) await repo.lockCustomer(trx, options.userId);
+    if (fromCustomer && options.userId !== undefined) await lockCustomer(trx, options.userId);
     const order = await lockOrder(trx, orderId);
     if (!order || (fromCustomer && order.user_id !== options.userId)) throw notFound();
     const care = await trx

@@ -13,6 +13,7 @@ import { checkRefs, draftNotFound, type OrdersContext } from './context';
 import { attachPending } from './files';
 import { toDraft } from './mappers';
 import * as repo from './repo';
+import { lockCustomer } from '../ledger';
 
 // What the contract's schema produces (defaults filled in), as the routes pass it on.
 type DraftInput = z.output<typeof DraftUpdateRequestSchema>;
@@ -37,7 +38,7 @@ function draftColumns(body: DraftInput): Updateable<OrdersTable> {
 export async function createDraft(ctx: OrdersContext, userId: number, body: DraftInput): Promise<Draft> {
   const at = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     await checkRefs(trx, body);
     const id = await repo.insertOrder(trx, {
       user_id: userId,
@@ -107,7 +108,7 @@ export async function listDrafts(ctx: OrdersContext, userId: number): Promise<Dr
  */
 export async function deleteDraft(ctx: OrdersContext, userId: number, id: number): Promise<void> {
   const files = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, true);
     if (!row) throw draftNotFound();
     const stored = await trx
@@ -129,7 +130,7 @@ export async function updateDraft(
   body: DraftInput,
 ): Promise<Draft> {
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, true);
     if (!row) throw draftNotFound();
     await checkRefs(trx, body);

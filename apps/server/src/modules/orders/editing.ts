@@ -14,6 +14,7 @@ import { storeAmounts } from './discounts';
 import { costOf, placedOrderDiscount } from './prices';
 import * as repo from './repo';
 import { isEditable, requireAction } from './statuses';
+import { lockCustomer } from '../ledger';
 
 // What the contract's schema produces (defaults filled in), as the route passes it on.
 type UpdateInput = z.output<typeof OrderUpdateRequestSchema>;
@@ -30,7 +31,7 @@ export async function editOrder(
 ): Promise<Order> {
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
@@ -81,7 +82,7 @@ export async function addFilesWithoutQc(
   fileIds: number[],
 ): Promise<Order> {
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);

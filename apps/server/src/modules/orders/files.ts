@@ -10,6 +10,7 @@ import { toFile } from './mappers';
 import * as repo from './repo';
 import type { FileRow } from './repo';
 import { receiveUploads, type ReceivedFile } from './uploads';
+import { lockCustomer } from '../ledger';
 
 const MB = 1024 * 1024;
 
@@ -85,7 +86,7 @@ async function store(
   usedBytes: number,
 ): Promise<OrderFile[]> {
   const rows = await storeUploads(ctx, request, usedBytes, async (trx, received, at) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     if (draftId !== null) {
       // The draft may have been placed or deleted while the files streamed.
       if (!(await repo.findOrder(trx, userId, draftId, true))) throw draftNotFound();

@@ -16,6 +16,7 @@ import { costOf, takePromo } from './prices';
 import { keepDiscounts } from './discounts';
 import { discountRules, priceWithDiscounts } from './pricing';
 import * as repo from './repo';
+import { lockCustomer } from '../ledger';
 
 // What the contract's schema produces (defaults filled in), as the route passes it on.
 type CreateInput = z.output<typeof OrderCreateRequestSchema>;
@@ -35,7 +36,7 @@ export async function placeOrder(
   requireDeadline(body.deadline, now);
   const ids = await ctx.db.transaction().execute(async (trx) => {
     // Two orders placed at once must not both be the first one.
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     await checkRefs(trx, body);
     const firstOrder = !(await repo.hasPlacedOrders(trx, userId));
     const promo = body.promo_code ? await takePromo(trx, body.promo_code, now) : null;

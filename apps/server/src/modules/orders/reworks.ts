@@ -17,11 +17,11 @@ import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { earliestWishedDate, reworkEligibility } from './guarantee';
 import { customerActor, lockOrder, moveStatus, type Actor } from './lifecycle';
-import * as repo from './repo';
 import { requireAction } from './statuses';
 import { workspaceFiles } from './workspace-files';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import type { Face } from './workspace-people';
+import { lockCustomer } from '../ledger';
 
 /**
  * Reworks (spec §5): the customer sends the delivered work back with a comment (the order goes to
@@ -196,7 +196,7 @@ export async function createRework(
   }
   const at = now.toISOString();
   const reworkId = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const order = await lockOrder(trx, orderId);
     if (!order || order.user_id !== userId) throw notFound();
     const eligibility = reworkEligibility(order, await hasOpenRework(trx, orderId), now);

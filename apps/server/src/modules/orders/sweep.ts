@@ -1,5 +1,6 @@
 import type { OrdersContext } from './context';
 import * as repo from './repo';
+import { lockCustomer } from '../ledger';
 
 const HOUR = 60 * 60 * 1000;
 /** Customers handled per query for candidates; the sweep goes on until none is left. */
@@ -21,7 +22,7 @@ export async function sweepUploads(ctx: OrdersContext, now = new Date()): Promis
     if (owners.length === 0) return removed;
     for (const userId of owners) {
       const names = await ctx.db.transaction().execute(async (trx) => {
-        await repo.lockCustomer(trx, userId);
+        await lockCustomer(trx, userId);
         return repo.deleteStaleFiles(trx, userId, before);
       });
       // A removal that fails leaves bytes without a record: space lost, never a broken record.

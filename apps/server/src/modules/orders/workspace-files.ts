@@ -24,6 +24,7 @@ import * as repo from './repo';
 import type { FileRow } from './repo';
 import { isEditable, requireAction, storedStatus } from './statuses';
 import { namerFor, type Face, type Namer } from './workspace-people';
+import { lockCustomer } from '../ledger';
 
 /**
  * The files of an order's workspace, for both faces: the customer's own (group customer, or
@@ -238,7 +239,7 @@ export async function storeCustomerFiles(
   if (order.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
   const used = await repo.bytesHeld(ctx.db, userId, orderId);
   const rows = await storeUploads(ctx, request, used, async (trx, received, at) => {
-    await repo.lockCustomer(trx, userId);
+    await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, orderId, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);

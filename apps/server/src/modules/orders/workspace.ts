@@ -30,6 +30,7 @@ import { getTimeline } from './timeline';
 import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './workspace-files';
 import { requireAction } from './statuses';
 import { orderZip, type OrderZip } from './zip';
+import { lockCustomer } from '../ledger';
 
 /**
  * The customer's face of the order workspace: every call first finds the order among the
@@ -152,7 +153,7 @@ export class CustomerWorkspace {
   /** The customer accepts the delivered work: «Проверьте работу» → «Выполнен». */
   async accept(userId: number, orderId: number): Promise<Order> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      await repo.lockCustomer(trx, userId);
+      await lockCustomer(trx, userId);
       const order = await lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound();
       if (order.status_id === OrderStatusId.trashed) throw new HttpError(409, orderMessages.trashedOrder);

@@ -2,8 +2,8 @@ import { OrderStatusId } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
-import { lockCustomer } from '../orders/repo';
 import type { PaymentData } from './settle';
+import { lockCustomer } from '../ledger';
 
 /**
  * Invoices: every order of a customer waiting for payment (status 2) has one pending

@@ -13,7 +13,7 @@ import {
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, PaymentsTable } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { accounts, financesOf } from './ledger';
+import { accounts, financesOf } from '../ledger';
 
 /**
  * The customer's lists of payments and movements (spec §3 "Payment", §7 "Payments"):

@@ -14,11 +14,10 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import { lockCustomer } from '../orders/repo';
-import { accounts, balanceOf, postTxn } from './ledger';
 import type { PaymentProvider } from './providers/types';
 import { releaseRefunds, reserveRefunds, sendRefunds } from './refunds';
 import type { VerificationService } from './verification';
+import { accounts, balanceOf, lockCustomer, postTxn } from '../ledger';
 
 /**
  * Money leaving the balance on the customer's request: a repayment to a card, at once,

@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { lockCustomer } from '../orders/repo';
-import { accounts, balanceOf, postTxn } from './ledger';
 import type { PaymentProvider } from './providers/types';
 import { planStorno } from './storno';
+import { accounts, balanceOf, lockCustomer, postTxn } from '../ledger';
 
 /**
  * Storno refunds (spec §3/§9): money on the customer's balance goes back to the cards it

@@ -21,13 +21,12 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
-import { lockCustomer } from '../orders/repo';
 import { certificateReturnPath, certificateTitle, lockCertificate } from '../certificates/repo';
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
-import { financesOf } from './ledger';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
 import type { OrderChanges } from '../chat/order-events';
 import { announcePayment, paymentData, settleInTrx, type PaymentData } from './settle';
+import { financesOf, lockCustomer } from '../ledger';
 
 /**
  * Paying (spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,

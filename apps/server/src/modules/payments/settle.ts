@@ -3,13 +3,12 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
-import { lockCustomer } from '../orders/repo';
 import { requireAction } from '../orders/statuses';
 import { activateCertificate } from '../certificates/repo';
 import type { OrderChanges } from '../chat/order-events';
 import { creditReferralReward } from '../referrals/reward';
-import { accounts, balanceOf, postTxn, type LedgerEntry } from './ledger';
 import type { PaymentProvider } from './providers/types';
+import { accounts, balanceOf, type LedgerEntry, lockCustomer, postTxn } from '../ledger';
 
 /**
  * Settling a payment: the one place a pending `payments` row becomes succeeded or
@@ -18,7 +17,7 @@ import type { PaymentProvider } from './providers/types';
  * `applyProviderPayment`, which re-fetches the provider's payment and never trusts a notification's
  * body). A payment settles once: a repeated notification finds it settled and changes nothing.
  *
- * Ledger shapes (signed kopecks, every txn sums to zero; ledger.ts): a customer's accounts and what
+ * Ledger shapes (signed kopecks, every txn sums to zero; modules/ledger): a customer's accounts and what
  * the service owes others (`tips:{staff}`) and has earned (`revenue`) grow with +; where the money
  * physically sits is the other side — `provider_clearing` goes − when a provider collects for us.
  * So `revenue` goes + when an order's price is earned and − when it is given back (a refund).

@@ -14,9 +14,9 @@ import type { Kysely } from 'kysely';
 import type { DB, VerificationsTable } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { lockCustomer } from '../orders/repo';
 import type { SmsSender } from './providers/types';
 import { maskPhone, smsPhone } from './sms';
+import { lockCustomer } from '../ledger';
 
 /** `{type}` of the verification routes: a purpose the spec names, else 404. */
 export function purposeOf(type: string): VerificationPurpose {

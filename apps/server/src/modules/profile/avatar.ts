@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
-import { lockCustomer } from '../orders/repo';
+import { lockCustomer } from '../ledger';
 
 /**
  * What sharp may decode: the formats a phone or a camera gives; never SVG (a document, not a

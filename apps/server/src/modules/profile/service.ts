@@ -24,11 +24,10 @@ import { verifyPassword } from '../../lib/passwords';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { emailChangeMail, emailChangeNoticeMail } from '../../plugins/mail-templates';
 import { revokeAllRefreshTokens } from '../auth/repo';
-import { lockCustomer } from '../orders/repo';
 import type { AuthService } from '../auth/service';
-import { financesOf } from '../payments/ledger';
 import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';
 import * as repo from './repo';
+import { financesOf, lockCustomer } from '../ledger';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 /** The web screen that posts the stop link's token to `api.auth.changeEmailCancel`. */

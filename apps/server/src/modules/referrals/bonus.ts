@@ -7,9 +7,9 @@ import {
 } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { accounts, balanceOf } from '../payments/ledger';
 import { BONUS_ACCRUAL_PERCENT } from '../payments/settle';
 import { bonusLots, expireBonusesOf, expiringLots } from './expiry';
+import { accounts, balanceOf } from '../ledger';
 
 const KINDS: ReadonlySet<string> = new Set(BONUS_KINDS);
 

@@ -1,8 +1,7 @@
 import { referralMessages } from '@cabinet/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { accounts, postTxn } from '../payments/ledger';
-import { lockCustomer } from '../orders/repo';
+import { accounts, lockCustomer, postTxn } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -12,13 +12,13 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { escapeHtml } from '../../plugins/mail-templates';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { lockCustomer } from '../orders/repo';
 import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders/workspace-people';
 import type { SmsSender } from '../payments/providers/types';
 import { maskPhone, smsPhone } from '../payments/sms';
 import { isUniqueViolation } from '../users/repo';
 import { ensureReferralCode, referralLink } from './codes';
 import { maskEmail, shortName } from './names';
+import { lockCustomer } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SERVICE = 'Кабинет студента';

@@ -1,8 +1,8 @@
 import { referralMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { accounts, postTxn } from '../payments/ledger';
 import { shortName } from './names';
+import { accounts, postTxn } from '../ledger';
 
 export interface RewardContext {
   /** The customer whose order became fully paid. */

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { DB } from '../../db/types';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
-import { lockCustomer } from '../orders/repo';
 import { findUserById } from '../users/repo';
+import { lockCustomer } from '../ledger';
 
 /** The route pattern under `api.profile.socialLink(network)`. */
 const UNLINK = `${api.auth.socialLinks}:network/`;
