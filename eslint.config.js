@@ -107,6 +107,38 @@ export default tseslint.config(
     },
   },
   {
+    // The server's modules: no import circles, and the layers below never reach up. The ledger
+    // (money and the per-customer lock) imports no module; payments settles what certificates and
+    // referrals own through the handlers they register (payments/purposes.ts), never by importing them.
+    files: ['apps/server/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/modules/ledger',
+              from: './apps/server/src/modules',
+              except: ['./ledger'],
+            },
+            ...['certificates', 'referrals'].map((owner) => ({
+              target: './apps/server/src/modules/payments',
+              from: `./apps/server/src/modules/${owner}`,
+            })),
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } },
+      'import/extensions': ['.ts', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/ignore': ['node_modules'],
+    },
+  },
+  {
     // A migration that has run must write the same on a new database: it imports its own data and
     // helpers (db/reference-data, ./helpers), never live code that may change after it.
     files: ['apps/server/src/db/migrations/**/*.ts'],

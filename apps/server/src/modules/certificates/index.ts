@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { siblingFile } from '../../plugins/documents';
 import { HttpError } from '../../plugins/errors';
+import { registerPurposeOwner } from '../payments/purposes';
+import { certificatePurpose } from './purpose';
 import type renderCertificate from './render';
 import { toCertificate } from './repo';
 import {
@@ -32,6 +34,9 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 /** Wrong codes a customer, and an address, may try in a window (RATE_WINDOW_MINUTES) before 429. */
 export const REDEEM_MAX_FAILURES_PER_USER = 10;
 export const REDEEM_MAX_FAILURES_PER_IP = 30;
+
+// Paying a certificate is the payments module's work on this module's terms.
+registerPurposeOwner('certificate', certificatePurpose);
 
 /** Gift certificates: purchase, list, PDF, redemption (spec §3, §7 "Certificates"). */
 export default fp(

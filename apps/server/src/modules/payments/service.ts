@@ -1,5 +1,4 @@
 import {
-  certificateMessages,
   INSTALLMENT_MAX_KOPECKS,
   INSTALLMENT_MIN_KOPECKS,
   OrderStatusId,
@@ -21,7 +20,7 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
-import { certificateReturnPath, certificateTitle, lockCertificate } from '../certificates/repo';
+import { ownerOf } from './purposes';
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
 import type { OrderChanges } from '../chat/order-events';
@@ -268,9 +267,10 @@ async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promi
 }
 
 /**
- * A gift certificate: only its buyer, only while it awaits payment, its whole value,
- * through a provider only (no balance, installments or bonuses). Paying again after leaving the
- * bank's page reuses the pending payment asking the same of the same provider, like planOrder.
+ * A gift certificate: what may pay it and how much is the certificates module's to say (its
+ * PurposeOwner: only its buyer, only while it awaits payment, its whole value, not from the
+ * balance); never installments or bonuses. Paying again after leaving the bank's page reuses the
+ * pending payment asking the same of the same provider, like planOrder.
  */
 async function planCertificate(
   trx: Kysely<DB>,
@@ -279,12 +279,7 @@ async function planCertificate(
   provider: string,
 ): Promise<Plan> {
   const id = requireObject(body);
-  if (body.payment_method === 'balance') {
-    throw badRequest('payment_method', certificateMessages.balanceNotAllowed);
-  }
-  const cert = await lockCertificate(trx, id);
-  if (!cert || cert.user_id !== userId) throw notFound(certificateMessages.notFound);
-  if (cert.status !== 'awaiting_payment') throw new HttpError(409, certificateMessages.notAwaitingPayment);
+  const asked = await ownerOf('certificate').plan(trx, userId, id, body);
   const pending = await trx
     .selectFrom('payments')
     .select(['id', 'provider', 'payment_method', 'amount'])
@@ -295,16 +290,16 @@ async function planCertificate(
     .orderBy('id')
     .execute();
   const again = pending.find(
-    (r) => r.provider === provider && r.payment_method === body.payment_method && r.amount === cert.value,
+    (r) => r.provider === provider && r.payment_method === body.payment_method && r.amount === asked.amount,
   );
   return {
     purpose: 'certificate',
     objectId: id,
-    title: certificateTitle(cert.value),
-    amount: cert.value,
+    title: asked.title,
+    amount: asked.amount,
     bonus: 0,
     data: {},
-    returnPath: certificateReturnPath(id, body.payment_method),
+    returnPath: asked.returnPath,
     ...(again ? { reuse: again.id } : {}),
   };
 }

@@ -4,9 +4,8 @@ import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { requireAction } from '../orders/statuses';
-import { activateCertificate } from '../certificates/repo';
+import { ordersBecamePaid, ownerOf } from './purposes';
 import type { OrderChanges } from '../chat/order-events';
-import { creditReferralReward } from '../referrals/reward';
 import type { PaymentProvider } from './providers/types';
 import { accounts, balanceOf, type LedgerEntry, lockCustomer, postTxn } from '../ledger';
 
@@ -173,7 +172,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
     // A gift certificate: the money becomes the service's debt to whoever redeems it.
     // Paid twice (two provider pages both completed), the second payment goes to the buyer's
     // balance instead, so the certificates account holds only what live certificates are worth.
-    const activated = await activateCertificate(trx, p.object_id ?? 0, p.id, at);
+    const activated = await ownerOf('certificate').settled(trx, p.object_id ?? 0, p.id, at);
     await postTxn(trx, { ...base, kind: activated ? 'certificate_sale' : 'replenish' }, [
       { account: accounts.providerClearing, amount: -p.amount },
       { account: activated ? accounts.certificates : accounts.customerMoney(p.user_id), amount: p.amount },
@@ -264,8 +263,9 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
       .where('id', '!=', p.id)
       .execute();
   }
-  // A friend's first fully paid order brings the referral bonus to both, once.
-  if (accrual > 0) await creditReferralReward(trx, { userId: p.user_id, paymentId: p.id, at });
+  // Orders became fully paid: whoever registered for it hears (a friend's first brings the referral
+  // bonus to both, once: the referrals module).
+  if (accrual > 0) await ordersBecamePaid(trx, { userId: p.user_id, paymentId: p.id, at });
   // Earned when an order becomes fully paid (by halves too): on its price, less the bonuses spent
   // with this payment — bonuses are earned on money, not on bonuses.
   const earned = Math.floor((Math.max(0, accrual - spent) * BONUS_ACCRUAL_PERCENT) / 100);

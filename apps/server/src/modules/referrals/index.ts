@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { onOrdersPaid } from '../payments/purposes';
 import { BONUS_SWEEP_MS, sweepExpiredBonuses } from './expiry';
+import { creditReferralReward } from './reward';
 import routes from './routes';
+
+// A friend's first fully paid order brings the referral bonus to both: payments tells when.
+onOrdersPaid(creditReferralReward);
 
 /** Bonuses and friends: referral codes, invites, referral rewards, the bonus screen. */
 export default fp(
