@@ -1,7 +1,7 @@
 import { authMessages, registrationCancelMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
-import type { DB } from '../../db/types';
+import type { DB, OneTimeTokenKind } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import { accountSecuredMail, type AddressProof } from '../../plugins/mail-templates';
 import type { Mail } from '../../plugins/mailer';
@@ -12,7 +12,7 @@ import {
   markEmailConfirmed,
   revokeUserCredentials,
 } from '../users/repo';
-import type { AuthService } from './service';
+import type { OneTimeRow } from './repo';
 
 const EMAIL_CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;
 /** The «not me» link outlives the confirmation: a mailbox's owner may read the mail late. */
@@ -25,6 +25,20 @@ const EMAIL_CONFIRM_SCREEN = '/email-confirm';
 const REGISTRATION_CANCEL_SCREEN = '/registration-cancel';
 
 export type { AddressProof };
+
+/** What the confirmation needs of the auth service: its one-time tokens, database and address. */
+export interface ConfirmationAuth {
+  readonly db: Kysely<DB>;
+  readonly publicUrl: string;
+  createOneTimeToken(
+    kind: OneTimeTokenKind,
+    userId: number | null,
+    payload: string | null,
+    ttlMs: number,
+    db?: Kysely<DB>,
+  ): Promise<string>;
+  consumeOneTimeToken(kind: OneTimeTokenKind, raw: string, db?: Kysely<DB>): Promise<OneTimeRow | undefined>;
+}
 
 /**
  * Proof that a customer owns their e-mail (ADR 006, ADR 025), kept in `users.email_confirmed_at`.
@@ -39,7 +53,7 @@ export type { AddressProof };
  * proved its address.
  */
 export class EmailConfirmation {
-  constructor(private readonly auth: AuthService) {}
+  constructor(private readonly auth: ConfirmationAuth) {}
 
   /** The screen address for a confirmation token of any kind. */
   screenLink(raw: string): string {

@@ -7,7 +7,7 @@ import { insertOneTimeToken } from '../auth/repo';
 import { lockOrder } from '../orders/lifecycle';
 import { namerFor } from '../orders/workspace-people';
 import * as repo from './repo';
-import type { ChatDeps, ChatService } from './service';
+import type { ChatDeps } from './types';
 
 /**
  * The chat's e-mail digest: a customer who leaves staff messages unread for CHAT_DIGEST_MINUTES
@@ -111,7 +111,7 @@ async function digestOne(deps: DigestDeps, trx: Kysely<DB>, orderId: number, pen
  * every instance (safe at once). The timer never holds the process up; closing waits for a run
  * under way, which needs the database.
  */
-export function startDigest(app: FastifyInstance, chat: ChatService): void {
+export function startDigest(app: FastifyInstance, chat: { runDigest(): Promise<number> }): void {
   const every = Math.min(60_000, (app.config.CHAT_DIGEST_MINUTES * 60_000) / 4);
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {

@@ -13,14 +13,11 @@ import {
   type ServerFrame,
   type WorkspaceFile,
 } from '@cabinet/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Config } from '../../config';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
-import type { Mailer } from '../../plugins/mailer';
 import { fileNotFound, notFound } from '../orders/context';
 import { lockOrder, lockOrderWithCustomerName } from '../orders/lifecycle';
 import * as ordersRepo from '../orders/repo';
@@ -34,7 +31,7 @@ import { CUSTOMER_KEY, staffKey, type MessageRow, type ReadRow } from './repo';
 import {
   recipientsOf,
   type ChatAccess,
-  type ChatBus,
+  type ChatDeps,
   type Delivery,
   type OrderAudience,
   type Principal,
@@ -47,14 +44,6 @@ import { lockCustomer } from '../ledger';
  * what goes on the bus once a change has committed. REST is the source of truth: a frame lost on
  * the bus is found again by the client's `after=` resume.
  */
-
-export interface ChatDeps {
-  db: Kysely<DB>;
-  config: Config;
-  mailer: Mailer;
-  bus: ChatBus;
-  log: FastifyBaseLogger;
-}
 
 type PageQuery = z.output<typeof ChatPageQuerySchema>;
 type PostBody = z.output<typeof ChatPostRequestSchema>;

@@ -1,4 +1,9 @@
 import type { Actor, ServerFrame } from '@cabinet/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { DB } from '../../db/types';
+import type { Mailer } from '../../plugins/mailer';
 
 /**
  * The seams of the chat module: who a request or a socket belongs to, who an event goes
@@ -71,4 +76,13 @@ export interface ChatAccess {
   access(principal: Principal, orderId: number): Promise<OrderAudience | null>;
   /** How the principal is shown to others (typing): «Автор Иван К.», «Менеджер Ольга», the customer. */
   actorOf(principal: Principal): Promise<Actor>;
+}
+
+/** What the chat service and its digest are built with. */
+export interface ChatDeps {
+  db: Kysely<DB>;
+  config: Config;
+  mailer: Mailer;
+  bus: ChatBus;
+  log: FastifyBaseLogger;
 }
