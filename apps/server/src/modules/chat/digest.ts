@@ -8,6 +8,7 @@ import { lockOrder } from '../orders/lifecycle';
 import { namerFor } from '../orders/workspace-people';
 import * as repo from './repo';
 import type { ChatDeps } from './types';
+import { runEvery } from '../../plugins/jobs';
 
 /**
  * The chat's e-mail digest: a customer who leaves staff messages unread for CHAT_DIGEST_MINUTES
@@ -106,28 +107,12 @@ async function digestOne(deps: DigestDeps, trx: Kysely<DB>, orderId: number, pen
   return true;
 }
 
-/**
- * Runs the digest on a timer, every quarter of CHAT_DIGEST_MINUTES and at least once a minute, on
- * every instance (safe at once). The timer never holds the process up; closing waits for a run
- * under way, which needs the database.
- */
+/** Runs the digest every quarter of CHAT_DIGEST_MINUTES and at least once a minute. */
 export function startDigest(app: FastifyInstance, chat: { runDigest(): Promise<number> }): void {
-  const every = Math.min(60_000, (app.config.CHAT_DIGEST_MINUTES * 60_000) / 4);
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= chat
-      .runDigest()
-      .then((sent) => {
-        if (sent > 0) app.log.info({ sent }, 'chat digests queued');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'chat digest failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, every);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  runEvery(app, {
+    name: 'chat digest',
+    everyMs: Math.min(60_000, (app.config.CHAT_DIGEST_MINUTES * 60_000) / 4),
+    run: () => chat.runDigest(),
+    done: { message: 'chat digests queued', countKey: 'sent' },
   });
 }

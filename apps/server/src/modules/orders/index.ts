@@ -5,6 +5,7 @@ import routes from './routes';
 import { sqliteListReader, sqliteListVersion } from './repo';
 import { OrdersService } from './service';
 import { sweepInterval } from './sweep';
+import { runEvery } from '../../plugins/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,24 +33,11 @@ export default fp(
     app.decorate('ordersService', orders);
     await app.register(routes);
 
-    // Every instance sweeps (the sweep is safe to run at once); the timer never holds the process
-    // up, and a close waits for a sweep under way, which needs the database.
-    let sweeping: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      sweeping ??= orders
-        .sweepUploads()
-        .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, 'swept unattached uploads');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'sweep of unattached uploads failed'))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, sweepInterval(app.config.UPLOAD_SWEEP_AFTER_HOURS));
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
+    runEvery(app, {
+      name: 'sweep of unattached uploads',
+      everyMs: sweepInterval(app.config.UPLOAD_SWEEP_AFTER_HOURS),
+      run: () => orders.sweepUploads(),
+      done: { message: 'swept unattached uploads', countKey: 'removed' },
     });
   },
   { name: 'orders-module', dependencies: ['db', 'auth', 'storage', 'mailer', 'chat-bus'] },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
 import { AVATAR_SWEEP_GRACE_HOURS, AvatarService, sweepAvatarFiles } from './avatar';
+import { runEvery } from '../../plugins/jobs';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -36,26 +37,12 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const avatars = new AvatarService(app.database.db, app.storage);
 
-  // Every instance sweeps the avatar images nobody points to (safe to run at once), a few times
-  // within the grace period; the timer never holds the process up, a close waits for a sweep.
-  let sweeping: Promise<void> | null = null;
-  const timer = setInterval(
-    () => {
-      sweeping ??= sweepAvatarFiles(app.database.db, app.storage)
-        .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, 'swept orphaned avatar images');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'sweep of orphaned avatar images failed'))
-        .finally(() => {
-          sweeping = null;
-        });
-    },
-    (AVATAR_SWEEP_GRACE_HOURS * 60 * 60 * 1000) / 4,
-  );
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
+  // The avatar images nobody points to, a few times within the grace period.
+  runEvery(app, {
+    name: 'sweep of orphaned avatar images',
+    everyMs: (AVATAR_SWEEP_GRACE_HOURS * 60 * 60 * 1000) / 4,
+    run: () => sweepAvatarFiles(app.database.db, app.storage),
+    done: { message: 'swept orphaned avatar images', countKey: 'removed' },
   });
 
   app.get(
