@@ -10,7 +10,8 @@ import {
   type WorkspaceFile,
   staffApi,
 } from '@cabinet/contract';
-import { apiFetch, authorizedRequest, type TokenSource } from '../../shared/api/client';
+import { downloadBlob } from '../../shared/api/blob';
+import { apiFetch } from '../../shared/api/client';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
 import { staffDownload, staffFetch, staffUpload } from '../../shared/staff/client';
 import type { ChatApi } from './chat-store';
@@ -55,38 +56,6 @@ function firstOf<T>(files: T[]): T {
   return stored;
 }
 
-/** A file with the viewer's token (a plain link would carry no bearer header), saved under its name. */
-async function downloadWith(path: string, name: string, tokens?: TokenSource): Promise<void> {
-  let blob: Blob | null = null;
-  await authorizedRequest(
-    path,
-    async (token) => {
-      const response = await fetch(path, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        credentials: 'include',
-      });
-      const ok = response.status >= 200 && response.status < 300;
-      if (ok) blob = await response.blob();
-      return {
-        status: response.status,
-        headers: response.headers,
-        text: () => (ok ? Promise.resolve('') : response.text()),
-      };
-    },
-    { tokens },
-  );
-  if (!blob) return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** The customer's chat: `/api/client/orders/{id}/messages/`, files as pending uploads (`ajax-files/`). */
 export function customerFace(orderId: number): ChatFace {
   return {
@@ -101,7 +70,7 @@ export function customerFace(orderId: number): ChatFace {
     removeUpload: async (fileId) => {
       await apiFetch(api.orders.deleteAjaxFile(fileId), { method: 'DELETE' });
     },
-    download: (file) => downloadWith(file.download_url, file.name),
+    download: (file) => downloadBlob(file.download_url, file.name),
   };
 }
 

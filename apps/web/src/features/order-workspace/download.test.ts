@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/errors';
-import { fetchBlob, fetchZip, saveBlob } from './download';
+import { requestBlob, fetchZip, saveBlob } from './download';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -58,7 +58,7 @@ describe('binary downloads', () => {
       });
       return new Response(body, { status: 200 });
     });
-    const download = fetchBlob('/api/client/orders/7/files/1/download/', {
+    const download = requestBlob('/api/client/orders/7/files/1/download/', {
       signal: controller.signal,
       onProgress: () => controller.abort('Отменено'),
     });

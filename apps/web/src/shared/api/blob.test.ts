@@ -1,7 +1,7 @@
 import { api } from '@cabinet/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../auth/session';
-import { requestBlob } from './blob';
+import { downloadBlob, requestBlob } from './blob';
 
 const fetchMock = vi.fn<typeof fetch>();
 const FILE = '/client/api/certificate/7/download/';
@@ -67,5 +67,28 @@ describe('requestBlob', () => {
       status: 409,
       message: 'Сертификат ещё не оплачен',
     });
+  });
+
+  it('goes with the token it is given, and says «no answer» when the network fails', async () => {
+    const staff = { getToken: () => 'S', refresh: vi.fn(), noRefreshPaths: new Set<string>() };
+    fetchMock.mockResolvedValueOnce(new Response('PK'));
+    await requestBlob(FILE, { tokens: staff });
+    expect(authOf(fetchMock.mock.calls[0])).toBe('Bearer S');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(requestBlob(FILE)).rejects.toMatchObject({ kind: 'no-response' });
+  });
+});
+
+describe('downloadBlob', () => {
+  it('saves the file under its own name', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }));
+    const clicked: Array<{ name: string; href: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, href: this.href });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:file');
+    URL.revokeObjectURL = vi.fn();
+    await downloadBlob(FILE, 'Работа.pdf');
+    expect(clicked).toEqual([{ name: 'Работа.pdf', href: 'blob:file' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { StaffMeSchema, type StaffMe, staffApi } from '@cabinet/contract';
-import { apiFetch, authorizedRequest, renewTokens, type ApiInit, type TokenSource } from '../api/client';
+import { downloadBlob } from '../api/blob';
+import { apiFetch, renewTokens, type ApiInit, type TokenSource } from '../api/client';
 import { uploadFiles, type UploadOptions } from '../api/upload';
 import { currentLocation, navigateTo } from '../navigation';
 import { paths } from '../paths';
@@ -107,38 +108,7 @@ export function ensureStaffMe(): Promise<void> {
   return loadingMe;
 }
 
-/**
- * Downloads a file with the staff token (a plain link would carry no bearer header): through the
- * one client's refresh, 429 and error handling, then saved under its own name.
- */
-export async function staffDownload(path: string, name: string): Promise<void> {
-  let ok: Response | null = null;
-  await authorizedRequest(
-    path,
-    async (token) => {
-      const response = await fetch(path, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        credentials: 'include',
-      });
-      const success = response.status >= 200 && response.status < 300;
-      ok = success ? response : null;
-      // The body of a success is the file, read below as bytes; an error's is JSON for the client.
-      return {
-        status: response.status,
-        headers: response.headers,
-        text: () => (success ? Promise.resolve('') : response.text()),
-      };
-    },
-    { tokens: staffTokens },
-  );
-  const response = ok as Response | null;
-  if (!response) return;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** A file saved under its own name, fetched with the staff token (shared/api/blob.ts). */
+export function staffDownload(path: string, name: string): Promise<void> {
+  return downloadBlob(path, name, staffTokens);
 }

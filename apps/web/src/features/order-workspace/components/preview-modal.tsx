@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Modal } from '@mantine/core';
 import type { WorkspaceFile } from '@cabinet/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { fetchBlob, saveBlob } from '../download';
+import { requestBlob, saveBlob } from '../download';
 import { workspaceText as t } from '../messages';
 import { previewKind } from '../model';
 
@@ -47,7 +47,7 @@ export function PreviewModal({ file, onClose }: { file: WorkspaceFile; onClose: 
     if (!file.preview_url) return;
     const controller = new AbortController();
     let url: string | null = null;
-    fetchBlob(file.preview_url, { signal: controller.signal }).then(
+    requestBlob(file.preview_url, { signal: controller.signal }).then(
       (blob) => {
         const typed = new Blob([blob], { type: kind === 'pdf' ? 'application/pdf' : file.mime });
         url = URL.createObjectURL(typed);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/errors';
 import { uploadFiles } from '../../../shared/api/upload';
-import { downloadFile, fetchBlob, fetchZip, saveBlob } from '../download';
+import { downloadFile, requestBlob, fetchZip, saveBlob } from '../download';
 import { workspaceFile, workspaceOrder } from '../test-fixtures';
 import { renderWorkspace } from '../test-render';
 import { fakeWorkspaceServer } from '../test-server';
@@ -13,7 +13,7 @@ vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 vi.mock('../../../shared/api/upload', () => ({ uploadFiles: vi.fn() }));
 vi.mock('../download', () => ({
   downloadFile: vi.fn(),
-  fetchBlob: vi.fn(),
+  requestBlob: vi.fn(),
   fetchZip: vi.fn(),
   saveBlob: vi.fn(),
 }));
@@ -37,7 +37,7 @@ const deliveredServer = () =>
 const nav = () => screen.findByRole('navigation', { name: 'Разделы заказа' });
 
 beforeEach(() => {
-  for (const fn of [apiFetch, uploadFiles, downloadFile, fetchBlob, fetchZip, saveBlob])
+  for (const fn of [apiFetch, uploadFiles, downloadFile, requestBlob, fetchZip, saveBlob])
     vi.mocked(fn).mockReset();
   Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:preview'), configurable: true });
   Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
@@ -100,14 +100,14 @@ describe('the files tab', () => {
   it('previews an image and a PDF in a dialog; other files have no preview', async () => {
     serve(deliveredServer());
     renderWorkspace('/order/7/files');
-    vi.mocked(fetchBlob).mockResolvedValue(new Blob(['x'], { type: 'image/png' }));
+    vi.mocked(requestBlob).mockResolvedValue(new Blob(['x'], { type: 'image/png' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Открыть Пример.png для просмотра' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пример.png' });
     expect(await within(dialog).findByRole('img', { name: 'Пример.png' })).toHaveAttribute(
       'src',
       'blob:preview',
     );
-    expect(fetchBlob).toHaveBeenCalledWith('/api/client/orders/7/files/2/preview/', expect.anything());
+    expect(requestBlob).toHaveBeenCalledWith('/api/client/orders/7/files/2/preview/', expect.anything());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview'));
 
@@ -145,7 +145,7 @@ describe('the files tab', () => {
     serve(deliveredServer());
     renderWorkspace('/order/7/files');
     const pdfBlob = new Blob(['%PDF-'], { type: 'application/pdf' });
-    vi.mocked(fetchBlob).mockResolvedValue(pdfBlob);
+    vi.mocked(requestBlob).mockResolvedValue(pdfBlob);
     await userEvent.click(await screen.findByRole('button', { name: 'Работа.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Работа.pdf' });
     await within(dialog).findByTitle('Работа.pdf');
