@@ -1,47 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, OneTimeTokenKind, OneTimeTokensTable, RefreshTokensTable } from '../../db/types';
+import type { DB, OneTimeTokenKind, OneTimeTokensTable } from '../../db/types';
 
-export type RefreshRow = Selectable<RefreshTokensTable>;
 export type OneTimeRow = Selectable<OneTimeTokensTable>;
-
-// Refresh tokens ------------------------------------------------------------
-
-export async function insertRefreshToken(
-  db: Kysely<DB>,
-  row: { user_id: number; family_id: string; token_hash: string; created_at: string; expires_at: string },
-): Promise<void> {
-  await db.insertInto('refresh_tokens').values(row).execute();
-}
-
-export function findRefreshToken(db: Kysely<DB>, tokenHash: string): Promise<RefreshRow | undefined> {
-  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-}
-
-/** Marks a token rotated unless someone else already did; true when this call won. */
-export async function markRefreshRotated(
-  db: Kysely<DB>,
-  id: number,
-  at: string,
-  successorEnc: string,
-): Promise<boolean> {
-  const r = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: at, successor_enc: successorEnc })
-    .where('id', '=', id)
-    .where('rotated_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export async function revokeRefreshFamily(db: Kysely<DB>, familyId: string, at: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
 
 export async function revokeAllRefreshTokens(db: Kysely<DB>, userId: number, at: string): Promise<void> {
   await db

@@ -11,15 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { nowIso, type Database } from '../../db/index';
 import type { DB, OneTimeTokenKind } from '../../db/types';
-import {
-  decryptWith,
-  encryptWith,
-  generatePassword,
-  hmacSha256,
-  randomDigits,
-  randomToken,
-  sha256,
-} from '../../lib/crypto';
+import { generatePassword, hmacSha256, randomDigits, randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AccessTokens } from '../../plugins/auth';
 import { HttpError, badRequest } from '../../plugins/errors';
@@ -31,6 +23,7 @@ import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPa
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import { EmailConfirmation, type AddressProof } from './email-confirmation';
 import * as repo from './repo';
+import { RefreshFamilies } from '../sessions/families';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -70,8 +63,16 @@ export class AuthService {
   /** The address proofs (ADR 006, ADR 025): every path that proves an address goes through it. */
   readonly confirmation: EmailConfirmation;
 
+  private readonly families: RefreshFamilies;
+
   constructor(readonly deps: AuthDeps) {
     this.confirmation = new EmailConfirmation(this);
+    this.families = new RefreshFamilies(deps.database.db, {
+      audience: { table: 'refresh_tokens', owner: 'user_id' },
+      sealPrefix: 'successor',
+      ttlMs: deps.config.REFRESH_TOKEN_TTL_DAYS * DAY,
+      graceMs: deps.config.REFRESH_GRACE_SECONDS * 1000,
+    });
   }
 
   get db(): Kysely<DB> {
@@ -86,89 +87,29 @@ export class AuthService {
 
   /** Starts a new refresh family for the user (every sign-in path ends here). */
   async startSession(userId: number, db: Kysely<DB> = this.db): Promise<Session> {
-    const raw = randomToken();
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY);
-    await repo.insertRefreshToken(db, {
-      user_id: userId,
-      family_id: randomToken(16),
-      token_hash: sha256(raw),
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-    });
-    return {
-      userId,
-      tokens: await this.deps.accessTokens.issue(userId),
-      refresh: { token: raw, expiresAt },
-    };
+    const refresh = await this.families.start(userId, db);
+    return { userId, tokens: await this.deps.accessTokens.issue(userId), refresh };
   }
 
-  /**
-   * Rotates a refresh token. A token rotated moments ago (two tabs refreshing at once) gets the
-   * same successor back; one rotated earlier than that is a replay of a stolen token, so the
-   * whole family is revoked.
-   */
+  /** Rotates a refresh token (sessions/families.ts: a replay revokes the whole family). */
   async refresh(raw: string | undefined): Promise<Session> {
     if (!raw) throw notAuthorized();
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.findRefreshToken(trx, sha256(raw));
-      const now = new Date();
-      if (!row || row.revoked_at) return null;
-      if (row.expires_at <= now.toISOString()) return null;
-
-      if (!row.rotated_at) {
-        const successor = randomToken();
-        const won = await repo.markRefreshRotated(
-          trx,
-          row.id,
-          now.toISOString(),
-          encryptWith(`successor:${raw}`, successor),
-        );
-        if (won) {
-          await repo.insertRefreshToken(trx, {
-            user_id: row.user_id,
-            family_id: row.family_id,
-            token_hash: sha256(successor),
-            created_at: now.toISOString(),
-            // Rotation never extends the family: it ends when its first token was due to.
-            expires_at: row.expires_at,
-          });
-          return { userId: row.user_id, token: successor, expiresAt: row.expires_at };
-        }
-      }
-
-      // Already rotated: by us a moment ago in another request, or a replay.
-      const fresh = await repo.findRefreshToken(trx, sha256(raw));
-      if (!fresh?.rotated_at || fresh.revoked_at) return null;
-      const age = now.getTime() - Date.parse(fresh.rotated_at);
-      const successor = fresh.successor_enc ? decryptWith(`successor:${raw}`, fresh.successor_enc) : null;
-      if (age <= this.config.REFRESH_GRACE_SECONDS * 1000 && successor) {
-        const next = await repo.findRefreshToken(trx, sha256(successor));
-        if (next && !next.revoked_at) {
-          return { userId: row.user_id, token: successor, expiresAt: row.expires_at };
-        }
-        return null;
-      }
-      await repo.revokeRefreshFamily(trx, row.family_id, now.toISOString());
-      return 'reused' as const;
-    });
+    const outcome = await this.families.rotate(raw, async () => true);
     if (outcome === 'reused') {
       this.deps.log.warn('refresh token reused after rotation: family revoked');
       throw notAuthorized();
     }
     if (!outcome) throw notAuthorized();
     return {
-      userId: outcome.userId,
-      tokens: await this.deps.accessTokens.issue(outcome.userId),
+      userId: outcome.owner,
+      tokens: await this.deps.accessTokens.issue(outcome.owner),
       refresh: { token: outcome.token, expiresAt: new Date(outcome.expiresAt) },
     };
   }
 
   /** Revokes the family of the presented token; an unknown or missing token is not an error. */
   async logout(raw: string | undefined): Promise<void> {
-    if (!raw) return;
-    const row = await repo.findRefreshToken(this.db, sha256(raw));
-    if (row) await repo.revokeRefreshFamily(this.db, row.family_id, nowIso());
+    await this.families.end(raw);
   }
 
   // Password and code sign-in ----------------------------------------------

@@ -8,14 +8,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
-import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto';
 import { verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AccessTokens } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import * as repo from './repo';
+import { RefreshFamilies } from '../sessions/families';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -50,7 +49,16 @@ export function staffMe(row: repo.StaffRow): StaffMe {
  * with access tokens of the staff audience. A deactivated member can neither sign in nor refresh.
  */
 export class StaffAuthService {
-  constructor(private readonly deps: StaffAuthDeps) {}
+  private readonly families: RefreshFamilies;
+
+  constructor(private readonly deps: StaffAuthDeps) {
+    this.families = new RefreshFamilies(deps.db, {
+      audience: { table: 'staff_refresh_tokens', owner: 'staff_id' },
+      sealPrefix: 'staff-successor',
+      ttlMs: deps.config.REFRESH_TOKEN_TTL_DAYS * DAY,
+      graceMs: deps.config.REFRESH_GRACE_SECONDS * 1000,
+    });
+  }
 
   private get db(): Kysely<DB> {
     return this.deps.db;
@@ -66,17 +74,7 @@ export class StaffAuthService {
   }
 
   private async startSession(row: repo.StaffRow): Promise<StaffSession> {
-    const raw = randomToken();
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY);
-    await repo.insertStaffRefreshToken(this.db, {
-      staff_id: row.id,
-      family_id: randomToken(16),
-      token_hash: sha256(raw),
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-    });
-    return this.issue(row, { token: raw, expiresAt });
+    return this.issue(row, await this.families.start(row.id));
   }
 
   /**
@@ -95,69 +93,26 @@ export class StaffAuthService {
   }
 
   /**
-   * Rotates a refresh token as the customer's are rotated (AuthService.refresh): a token rotated
-   * moments ago gets the same successor back, one rotated earlier revokes its family; a
-   * deactivated member's family is revoked.
+   * Rotates a refresh token as the customer's are rotated (sessions/families.ts); a deactivated
+   * member's family is revoked.
    */
   async refresh(raw: string | undefined): Promise<StaffSession> {
     if (!raw) throw notAuthorized();
-    const sealKey = `staff-successor:${raw}`;
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.findStaffRefreshToken(trx, sha256(raw));
-      const now = new Date();
-      if (!row || row.revoked_at || row.expires_at <= now.toISOString()) return null;
-      const staff = await repo.findStaffById(trx, row.staff_id);
-      if (staff?.is_active !== 1) {
-        await repo.revokeStaffRefreshFamily(trx, row.family_id, now.toISOString());
-        return null;
-      }
-
-      if (!row.rotated_at) {
-        const successor = randomToken();
-        const won = await repo.markStaffRefreshRotated(
-          trx,
-          row.id,
-          now.toISOString(),
-          encryptWith(sealKey, successor),
-        );
-        if (won) {
-          await repo.insertStaffRefreshToken(trx, {
-            staff_id: row.staff_id,
-            family_id: row.family_id,
-            token_hash: sha256(successor),
-            created_at: now.toISOString(),
-            // Rotation never extends the family: it ends when its first token was due to.
-            expires_at: row.expires_at,
-          });
-          return { staff, token: successor, expiresAt: row.expires_at };
-        }
-      }
-
-      const fresh = await repo.findStaffRefreshToken(trx, sha256(raw));
-      if (!fresh?.rotated_at || fresh.revoked_at) return null;
-      const age = now.getTime() - Date.parse(fresh.rotated_at);
-      const successor = fresh.successor_enc ? decryptWith(sealKey, fresh.successor_enc) : null;
-      if (age <= this.config.REFRESH_GRACE_SECONDS * 1000 && successor) {
-        const next = await repo.findStaffRefreshToken(trx, sha256(successor));
-        if (next && !next.revoked_at) return { staff, token: successor, expiresAt: row.expires_at };
-        return null;
-      }
-      await repo.revokeStaffRefreshFamily(trx, row.family_id, now.toISOString());
-      return 'reused' as const;
+    const outcome = await this.families.rotate(raw, async (trx, staffId) => {
+      const staff = await repo.findStaffById(trx, staffId);
+      return staff?.is_active === 1 ? staff : null;
     });
     if (outcome === 'reused') {
       this.deps.log.warn('staff refresh token reused after rotation: family revoked');
       throw notAuthorized();
     }
     if (!outcome) throw notAuthorized();
-    return this.issue(outcome.staff, { token: outcome.token, expiresAt: new Date(outcome.expiresAt) });
+    return this.issue(outcome.subject, { token: outcome.token, expiresAt: new Date(outcome.expiresAt) });
   }
 
   /** Revokes the family of the presented token; an unknown or missing token is not an error. */
   async logout(raw: string | undefined): Promise<void> {
-    if (!raw) return;
-    const row = await repo.findStaffRefreshToken(this.db, sha256(raw));
-    if (row) await repo.revokeStaffRefreshFamily(this.db, row.family_id, nowIso());
+    await this.families.end(raw);
   }
 
   async me(staffId: number): Promise<StaffMe> {
