@@ -1,3 +1,4 @@
+import { whenIdle } from './when-idle';
 /**
  * The web font (Inter, shared/fonts.css) is applied only once this browser has it (ADR 031): a first
  * visit paints and takes over in the system's font without downloading 67 KB of fonts beside the
@@ -15,23 +16,25 @@ interface Navigations {
 export function fetchWebFonts(navigations: Navigations) {
   const html = document.documentElement;
   if (html.hasAttribute('data-fonts') || typeof document.fonts?.load !== 'function') return;
-  const later = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  later(() => {
-    // Both subsets: the text covers the Cyrillic and the Latin unicode ranges.
-    document.fonts.load("1em 'Inter Variable'", 'Шрифт Font').then(
-      (faces) => {
-        if (faces.length === 0) return;
-        try {
-          localStorage.setItem(FONTS_KEY, '1');
-        } catch {
-          // Storage blocked: the next visit fetches them again.
-        }
-        const stop = navigations.subscribe(() => {
-          html.setAttribute('data-fonts', '');
-          stop();
-        });
-      },
-      () => undefined,
-    );
-  });
+  whenIdle(
+    () => {
+      // Both subsets: the text covers the Cyrillic and the Latin unicode ranges.
+      document.fonts.load("1em 'Inter Variable'", 'Шрифт Font').then(
+        (faces) => {
+          if (faces.length === 0) return;
+          try {
+            localStorage.setItem(FONTS_KEY, '1');
+          } catch {
+            // Storage blocked: the next visit fetches them again.
+          }
+          const stop = navigations.subscribe(() => {
+            html.setAttribute('data-fonts', '');
+            stop();
+          });
+        },
+        () => undefined,
+      );
+    },
+    { fallbackMs: 200 },
+  );
 }

@@ -50,6 +50,7 @@ import { layoutMessages as m } from './messages';
 import { TestPaymentsRibbon } from './test-payments-ribbon';
 import { QueryProvider } from '../../shared/query-provider';
 import { ConnectionBanner, RealtimeProvider, UnreadBadge, useUnreadTotal } from '../../shared/realtime';
+import { whenIdle } from '../../shared/when-idle';
 
 /** Matches Mantine's `sm` breakpoint (48em = 768 px): below it the cabinet is in phone mode. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -140,10 +141,7 @@ function CabinetFrame() {
   // The FAQ's code, once the cabinet's own work is done: the dialog then opens with its field in place.
   useEffect(() => {
     if (hideSidebar) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(preloadFaqSearch);
-    return () => cancel(id);
+    return whenIdle(preloadFaqSearch, { fallbackMs: 2000 });
   }, [hideSidebar]);
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>

@@ -1,5 +1,6 @@
 import { countersApi, type Counters } from '@cabinet/contract';
 import { addAnalyticsSink, type AnalyticsSink } from '../analytics';
+import { whenIdle } from '../when-idle';
 
 type Call = { kind: 'hit' | 'goal'; value: string };
 
@@ -23,10 +24,7 @@ async function loadCounters(): Promise<Counters> {
 /** After the load event and then an idle moment: the counters never compete with the first screen. */
 function afterFirstPaint(win: Window): (run: () => void) => void {
   return (run) => {
-    const idle = () => {
-      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 3000 });
-      else win.setTimeout(run, 1);
-    };
+    const idle = () => void whenIdle(run, { timeoutMs: 3000 }, win);
     if (win.document.readyState === 'complete') idle();
     else win.addEventListener('load', idle, { once: true });
   };
