@@ -4,8 +4,6 @@ import {
   ChatPageSchema,
   ChatReadResultSchema,
   OrderFileListSchema,
-  WorkspaceFileSchema,
-  z,
   type OrderFile,
   type WorkspaceFile,
   staffApi,
@@ -13,7 +11,7 @@ import {
 import { downloadBlob } from '../../shared/api/blob';
 import { apiFetch } from '../../shared/api/client';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
-import { staffDownload, staffFetch, staffUpload } from '../../shared/staff/client';
+import { staffDownload, staffFetch, uploadStaffFile } from '../../shared/staff/client';
 import type { ChatApi } from './chat-store';
 import { OUTBOX_KEYS, type OutboxKey } from './outbox';
 
@@ -74,12 +72,6 @@ export function customerFace(orderId: number): ChatFace {
   };
 }
 
-const StaffUploadSchema = z.union([
-  z.array(WorkspaceFileSchema),
-  z.object({ results: z.array(WorkspaceFileSchema) }).transform((a) => a.results),
-  WorkspaceFileSchema.transform((file) => [file]),
-]);
-
 /**
  * The staff chat: `/api/staff/orders/{id}/messages/`. Files go to the order as intermediate ones
  * (the staff files endpoint, as the order page uploads them), then the message names them.
@@ -92,12 +84,7 @@ export function staffFace(orderId: number): ChatFace {
       messages: staffApi.messages(orderId),
       read: staffApi.messagesRead(orderId),
     }),
-    upload: async (file, options) =>
-      firstOf(
-        StaffUploadSchema.parse(
-          await staffUpload(`${staffApi.files(orderId)}?kind=intermediate`, [file], options),
-        ),
-      ),
+    upload: async (file, options) => firstOf(await uploadStaffFile(orderId, 'intermediate', file, options)),
     // The file is the order's already (the files section lists it); the message just leaves it out.
     removeUpload: () => Promise.resolve(),
     download: (file) => staffDownload(file.download_url, file.name),

@@ -11,21 +11,17 @@ import {
   StaffOrderListSchema,
   StaffOrderSchema,
   TimelineSchema,
-  WorkspaceFileSchema,
   WorkTypeListSchema,
-  z,
   type StaffAssignRequest,
   type StaffCareAnswerRequest,
   type StaffOrder,
   type StaffOrderListQuery,
   type StaffOrderUpdateRequest,
   type ThreadPostRequest,
-  type WorkspaceFile,
   staffApi,
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { staffFetch, staffUpload } from '../../shared/staff/client';
-import type { UploadOptions } from '../../shared/api/upload';
+import { staffFetch } from '../../shared/staff/client';
 import { apiSearchOf } from './queue-filters';
 
 export const staffKeys = {
@@ -159,22 +155,6 @@ export function useOrderActions(id: string) {
     ...settle,
   });
   return { update, assign, move, answerRework, answerCare, refresh };
-}
-
-const UploadAnswerSchema = z.union([
-  z.array(WorkspaceFileSchema),
-  z.object({ results: z.array(WorkspaceFileSchema) }).transform((a) => a.results),
-  WorkspaceFileSchema.transform((file) => [file]),
-]);
-
-/** One file per request, so each has its own progress and cancel and fails alone. */
-export async function uploadStaffFile(
-  id: string,
-  kind: 'intermediate' | 'final',
-  file: File,
-  options: Omit<UploadOptions, 'tokens'>,
-): Promise<WorkspaceFile[]> {
-  return UploadAnswerSchema.parse(await staffUpload(`${staffApi.files(id)}?kind=${kind}`, [file], options));
 }
 
 const refundClaimsKey = ['staff', 'refund-claims'] as const;

@@ -1,4 +1,10 @@
-import { StaffMeSchema, type StaffMe, staffApi } from '@cabinet/contract';
+import {
+  StaffMeSchema,
+  WorkspaceFileListSchema,
+  type StaffMe,
+  type WorkspaceFile,
+  staffApi,
+} from '@cabinet/contract';
 import { downloadBlob } from '../api/blob';
 import { apiFetch, renewTokens, type ApiInit, type TokenSource } from '../api/client';
 import { uploadFiles, type UploadOptions } from '../api/upload';
@@ -111,4 +117,19 @@ export function ensureStaffMe(): Promise<void> {
 /** A file saved under its own name, fetched with the staff token (shared/api/blob.ts). */
 export function staffDownload(path: string, name: string): Promise<void> {
   return downloadBlob(path, name, staffTokens);
+}
+
+/**
+ * A file of an order uploaded by staff (`POST {id}/files/?kind=…`), one per request so that each
+ * has its own progress and cancel and fails alone; the answer is the files stored.
+ */
+export async function uploadStaffFile(
+  orderId: number | string,
+  kind: 'intermediate' | 'final',
+  file: File,
+  options: Omit<UploadOptions, 'tokens'>,
+): Promise<WorkspaceFile[]> {
+  return WorkspaceFileListSchema.parse(
+    await staffUpload(`${staffApi.files(orderId)}?kind=${kind}`, [file], options),
+  );
 }

@@ -13,7 +13,8 @@ import type { WorkspaceFile } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { staffKeys, uploadStaffFile } from '../api';
+import { uploadStaffFile } from '../../../shared/staff/client';
+import { staffKeys } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { errorText } from '../model';
 
