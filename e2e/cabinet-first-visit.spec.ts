@@ -1,8 +1,8 @@
-import type { BrowserContext, Route } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { customerToken } from './support/api';
 import { createCustomer } from './support/auth';
-import { appTookOver } from './support/browser';
+import { appTookOver, openWithTheAppHeld } from './support/browser';
 import { useBrowser } from './support/fixtures';
 
 /**
@@ -76,22 +76,14 @@ describe('a cabinet address opened with an empty cache', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('.woff2')) fonts.push(request.url());
     });
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/index-[^/]+\.js$/, (route) =>
-      release ? route.continue() : held.push(route),
-    );
-    await page.goto('/home/active', { waitUntil: 'commit' });
-    await expect.poll(() => held.length).toBe(1);
+    const app = await openWithTheAppHeld(page, '/home/active');
     await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
     const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
     // The shell has painted in the system's font, and no font file is on the line.
     expect(await bodyFont()).not.toContain('Inter');
     expect(fonts).toEqual([]);
 
-    release = true;
-    for (const route of held) await route.continue();
-    await appTookOver(page);
+    await app.release();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('app_fonts'))).toBe('1');
     expect(fonts.length).toBeGreaterThanOrEqual(1);
     // Not under the reader's eyes: the font changes with the next screen.

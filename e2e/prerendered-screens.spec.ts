@@ -1,27 +1,8 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createCustomer, login } from './support/auth';
-import { newPage } from './support/browser';
+import { newPage, openWithTheAppHeld } from './support/browser';
 import { useBrowser } from './support/fixtures';
-
-/**
- * Opens `path` with the app's entry script held back, as on a slow line: the page shows only the
- * prerendered screen until `release`, which then waits for the app to take the screen over.
- */
-async function openBeforeTheApp(page: Page, path: string) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
-  await page.goto(path, { waitUntil: 'commit' }); // the held script holds the load event back
-  await expect.poll(() => held.length).toBe(1);
-  return {
-    async release() {
-      released = true;
-      for (const route of held) await route.continue();
-      await expect.poll(() => page.locator('#root').getAttribute('data-prerendered')).toBeNull();
-    },
-  };
-}
 
 /** /login, /registration and /restore arrive prerendered (scripts/prerender.mjs). */
 describe('prerendered visitor screens', () => {
@@ -59,7 +40,7 @@ describe('prerendered visitor screens', () => {
       viewport: { width: 390, height: 844 },
     });
     // The visitor types before the app has arrived.
-    const app = await openBeforeTheApp(page, '/login');
+    const app = await openWithTheAppHeld(page, '/login');
     const submit = page.getByRole('button', { name: 'Войти', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('E-mail').fill(creds.email);
@@ -83,7 +64,7 @@ describe('prerendered visitor screens', () => {
 
   it('keeps a ticked box of the prerendered registration form', async () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
-    const app = await openBeforeTheApp(page, '/registration');
+    const app = await openWithTheAppHeld(page, '/registration');
     await page.getByRole('checkbox', { name: /Я принимаю/ }).check();
     await app.release();
     expect(await page.getByRole('checkbox', { name: /Я принимаю/ }).isChecked()).toBe(true);
@@ -92,7 +73,7 @@ describe('prerendered visitor screens', () => {
 
   it('switches the theme from the prerendered screen before the app has taken over', async () => {
     const { page, context } = await newPage(browser(), inject('baseUrl'));
-    const app = await openBeforeTheApp(page, '/login');
+    const app = await openWithTheAppHeld(page, '/login');
     await page.getByRole('button', { name: /тёмн|темн/i }).click();
     const scheme = () =>
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
@@ -216,7 +197,7 @@ describe('prerendered cabinet shell', () => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     await signIn(page, 'shell-takeover');
-    const app = await openBeforeTheApp(page, '/profile');
+    const app = await openWithTheAppHeld(page, '/profile');
     await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('cabinet');
     const before = await frameBoxes(page);

@@ -1,7 +1,7 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from './support/auth';
-import { appTookOver, newPage } from './support/browser';
+import { appTookOver, newPage, openWithTheAppHeld } from './support/browser';
 import { useBrowser } from './support/fixtures';
 import { latestMail, linkIn, uniqueEmail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -31,18 +31,10 @@ describe('sign-in dead ends', () => {
     expect(await focusedName(page)).toBe('email');
 
     // On a slow line: the prerendered screen is there, the app is not yet.
-    const held: Route[] = [];
-    let released = false;
-    await page.route(/\/assets\/index-[^/]+\.js$/, (route) =>
-      released ? route.continue() : held.push(route),
-    );
-    await page.goto('/login', { waitUntil: 'commit' });
-    await expect.poll(() => held.length).toBe(1);
+    const app = await openWithTheAppHeld(page, '/login');
     expect(await focusedName(page)).toBe('email'); // the HTML's autofocus, before any script
     await page.getByLabel('Пароль', { exact: true }).click();
-    released = true;
-    for (const route of held) await route.continue();
-    await appTookOver(page);
+    await app.release();
     expect(await focusedName(page)).toBe('password');
     expect(errors).toEqual([]);
     await context.close();

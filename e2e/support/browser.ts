@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -38,4 +39,23 @@ export async function newPage(
 /** Waits until the app has taken over a prerendered screen (main.tsx drops `data-prerendered`). */
 export async function appTookOver(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.dataset.prerendered);
+}
+
+/**
+ * Opens `path` with the app's entry script held back, as on a slow line: the prerendered screen is
+ * there and the app is not. `release()` lets the script go and waits for the app to take over.
+ */
+export async function openWithTheAppHeld(page: Page, path: string): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.goto(path, { waitUntil: 'commit' }); // the held script holds the load event back
+  await expect.poll(() => held.length).toBe(1);
+  return {
+    async release() {
+      released = true;
+      for (const route of held) await route.continue();
+      await appTookOver(page);
+    },
+  };
 }
