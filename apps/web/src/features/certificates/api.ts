@@ -17,19 +17,10 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { requestBlob } from '../../shared/api/blob';
 import { apiFetch } from '../../shared/api/client';
 import { queryClient } from '../../shared/query-client';
+import { certificateQueryOptions } from '../../shared/api/certificate';
+import { certificateKeys, orderKeys, profileKeys } from '../../shared/api/keys';
 
-export const certificateKeys = {
-  all: ['certificates'] as const,
-  list: (tab: CertificateTab, pages: number) => [...certificateKeys.all, 'list', tab, pages] as const,
-  detail: (id: string | number) => [...certificateKeys.all, 'detail', String(id)] as const,
-};
-
-export const certificateQueryOptions = (id: string | number) =>
-  queryOptions({
-    queryKey: certificateKeys.detail(id),
-    queryFn: async ({ signal }): Promise<Certificate> =>
-      CertificateSchema.parse(await apiFetch(api.certificates.one(id), { signal })),
-  });
+export { certificateKeys, certificateQueryOptions };
 
 /** For the certificate route guard (spec §4): always loaded before the screen opens. */
 export function loadCertificateForRoute(id: string): Promise<Certificate> {
@@ -75,7 +66,7 @@ export async function redeemCertificate(body: CertificateRedeem): Promise<Certif
 /** After a redemption: the header's money, the orders, the payment lists and the certificates. */
 export function refreshAfterRedeem(client: QueryClient): Promise<void> {
   return Promise.all(
-    [['profile', 'finances'], ['orders'], ['payments'], certificateKeys.all].map((queryKey) =>
+    [profileKeys.finances, orderKeys.all, ['payments'], certificateKeys.all].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);

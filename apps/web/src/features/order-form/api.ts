@@ -9,7 +9,6 @@ import {
   OrderSchema,
   referenceApi,
   SubjectListSchema,
-  UniversityListSchema,
   VerificationSystemListSchema,
   WorkTypeListSchema,
   type Draft,
@@ -61,20 +60,6 @@ export const verificationSystemsQuery = () =>
     queryFn: async ({ signal }) =>
       VerificationSystemListSchema.parse(await apiFetch(referenceApi.verificationSystems, { signal })),
     staleTime: REFERENCE_STALE_MS,
-  });
-
-/**
- * Search as you type. The query consumes the signal, so react-query aborts the request of a
- * query text the customer has typed past.
- */
-export const universitiesQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['reference', 'universities', q],
-    queryFn: async ({ signal }) =>
-      UniversityListSchema.parse(
-        await apiFetch(`${referenceApi.universities}?${new URLSearchParams({ q })}`, { signal }),
-      ),
-    staleTime: 5 * 60_000,
   });
 
 /**

@@ -1,9 +1,11 @@
 import type { PaymentPurpose } from '@cabinet/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { orderKeys, profileKeys } from '../../shared/api/keys';
 
 /**
  * Cache keys of what paying reads and changes. Kept apart from api.ts (its schemas need zod) so that
- * /payment, which a visitor may open too, refreshes the cache without downloading them.
+ * /payment, which a visitor may open too, refreshes the cache without downloading them
+ * (shared/api/keys.ts holds keys only, for the same reason).
  */
 export const payKeys = {
   all: ['payments'] as const,
@@ -11,10 +13,10 @@ export const payKeys = {
     [...payKeys.all, 'methods', purpose, amount ?? 'any'] as const,
   waiting: (page: number) => [...payKeys.all, 'waiting', page] as const,
   packet: (id: string | number) => [...payKeys.all, 'packet', String(id)] as const,
-  /** The header's entry (features/profile/api.ts). */
-  finances: ['profile', 'finances'] as const,
-  /** `orderKeys.all` of shared/api/get-order.ts (that module parses orders with zod): every order and list. */
-  orders: ['orders'] as const,
+  /** The header's money and bonus. */
+  finances: profileKeys.finances,
+  /** Every order and list. */
+  orders: orderKeys.all,
 };
 
 /** After money moved: the header's money and bonus, the orders (their status) and the payment lists. */

@@ -1,40 +1,24 @@
 import {
   api,
-  FinancesSchema,
   OkSchema,
   ProfileSchema,
-  referenceApi,
-  UniversityListSchema,
   SocialLinkSchema,
   z,
   type ChangeEmailRequest,
-  type Finances,
   type Profile,
 } from '@cabinet/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
+import { financesQueryOptions, profileQueryOptions } from '../../shared/api/profile';
+
+export { financesQueryOptions, profileQueryOptions };
 import { toLoadStatus } from '../../shared/load-status';
 import type { CallbackRequest, ProfileUpdate } from './model';
-
-export const profileQueryOptions = () =>
-  queryOptions({
-    queryKey: ['profile'],
-    queryFn: async ({ signal }): Promise<Profile> =>
-      ProfileSchema.parse(await apiFetch(api.profile.root, { signal })),
-  });
 
 export function useProfile() {
   const query = useQuery(profileQueryOptions());
   return { ...query, loadStatus: toLoadStatus(query.status, query.fetchStatus) };
 }
-
-/** The server answers the balance to a PATCH (spec §7); it changes nothing, so it is read like a GET. */
-export const financesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['profile', 'finances'],
-    queryFn: async ({ signal }): Promise<Finances> =>
-      FinancesSchema.parse(await apiFetch(api.profile.status, { method: 'PATCH', signal })),
-  });
 
 export function useFinances() {
   const query = useQuery(financesQueryOptions());
@@ -85,17 +69,3 @@ export async function unlinkSocial(queryClient: QueryClient, network: string): P
 export async function requestCallback(body: CallbackRequest): Promise<void> {
   await apiFetch(api.profile.callbacks, { method: 'POST', body });
 }
-
-/**
- * The order form's university search (same endpoint and cache key): features do not import each
- * other, so the profile asks it the same way.
- */
-export const universitiesQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['reference', 'universities', q],
-    queryFn: async ({ signal }) =>
-      UniversityListSchema.parse(
-        await apiFetch(`${referenceApi.universities}?${new URLSearchParams({ q })}`, { signal }),
-      ),
-    staleTime: 5 * 60_000,
-  });

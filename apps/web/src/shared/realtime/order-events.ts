@@ -1,5 +1,6 @@
 import type { OrderEventKind, ServerFrameOf } from '@cabinet/contract';
 import type { InvalidateQueryFilters, Query, QueryClient } from '@tanstack/react-query';
+import { profileKeys } from '../api/keys';
 
 /**
  * What an `order` frame (ADR 026) makes the tab read again: exactly the queries that show what
@@ -40,7 +41,7 @@ export function orderChangeFilters(side: Side, change: OrderFrame): InvalidateQu
     if (kinds.includes('care')) filters.push({ queryKey: [...order, 'care'] });
     if (any(kinds, LISTED)) filters.push({ queryKey: ['orders', 'list'] });
     if (any(kinds, INVOICED)) filters.push({ queryKey: ['payments', 'waiting'] });
-    if (kinds.includes('payments')) filters.push({ queryKey: ['profile', 'finances'], exact: true });
+    if (kinds.includes('payments')) filters.push({ queryKey: profileKeys.finances, exact: true });
     return filters;
   }
   const order = ['staff', 'order', id] as const;

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { universitiesQuery } from '../api';
+import { universitiesQuery } from '../../../shared/api/reference';
 import { orderFormMessages as m } from '../messages';
 import type { UniversityChoice } from '../model';
 

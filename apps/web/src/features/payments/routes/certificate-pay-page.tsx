@@ -1,13 +1,13 @@
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { api, CertificateSchema, type Certificate, type PayRequest } from '@cabinet/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PayRequest } from '@cabinet/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { apiFetch } from '../../../shared/api/client';
 import { formatKopecks } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { pay } from '../api';
 import { MethodPayForm } from '../components/method-pay-form';
+import { certificateQueryOptions } from '../../../shared/api/certificate';
 
 const text = {
   title: 'Оплата сертификата',
@@ -21,14 +21,6 @@ const text = {
   open: 'Открыть сертификат',
 } as const;
 
-/** The certificate the guard loaded (the certificates feature's cache entry, spec §4). */
-const certificateQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['certificates', 'detail', id],
-    queryFn: async ({ signal }): Promise<Certificate> =>
-      CertificateSchema.parse(await apiFetch(api.certificates.one(id), { signal })),
-  });
-
 /**
  * `/certificate/{id}/pay`: the payment form for purpose 'certificate' — the provider's
  * methods only (the server offers no balance for it), then the provider's page, which sends the
@@ -36,7 +28,7 @@ const certificateQuery = (id: string) =>
  */
 export default function CertificatePayPage() {
   const { id = '' } = useParams();
-  const certificate = useQuery(certificateQuery(id));
+  const certificate = useQuery(certificateQueryOptions(id));
 
   if (certificate.isPending) return <LoadingRows label={text.loading} rows={3} />;
   if (certificate.isError) {

@@ -1,7 +1,7 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { universitiesQuery } from '../api';
+import { universitiesQuery } from '../../../shared/api/reference';
 import { profileMessages as m } from '../messages';
 
 const SEARCH_DEBOUNCE_MS = 300;

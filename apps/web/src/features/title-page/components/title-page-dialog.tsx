@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { saveBlob } from '../../../shared/api/blob';
-import { createTitlePage, titlePageProfileQuery } from '../api';
+import { profileQueryOptions } from '../../../shared/api/profile';
+import { createTitlePage } from '../api';
 import { titlePageText as t } from '../messages';
 import {
   prefill,
@@ -39,7 +40,7 @@ export function TitlePageDialog({
   onClose: () => void;
   order?: TitlePageOrder;
 }) {
-  const profile = useQuery({ ...titlePageProfileQuery(), enabled: opened });
+  const profile = useQuery({ ...profileQueryOptions(), enabled: opened });
   const [form, setForm] = useState<TitlePageForm>(() => prefill(profile.data, order, new Date()));
   const [errors, setErrors] = useState<FormErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
