@@ -1,10 +1,4 @@
 import {
-  INSTALLMENT_MAX_KOPECKS,
-  INSTALLMENT_MIN_KOPECKS,
-  OrderStatusId,
-  PAYMENT_MAX_KOPECKS,
-  PAYMENT_MIN_KOPECKS,
-  orderMessages,
   paymentMessages,
   type PacketWaiting,
   type PayManyRequest,
@@ -20,12 +14,15 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
-import { ownerOf } from './purposes';
-import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
+import { ordersAwaitingPayment } from './invoices';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
 import type { OrderChanges } from '../chat/order-events';
-import { announcePayment, paymentData, settleInTrx, type PaymentData } from './settle';
+import { announcePayment, settleInTrx } from './settle';
 import { financesOf, lockCustomer } from '../ledger';
+import { packetWaitingIn, plan, planOrder, type Plan } from './plans';
+import { bonusCap, firstHalf, installmentRefusal, payMessages } from './rules';
+
+export { bonusCap, firstHalf, installmentRefusal, payMessages };
 
 /**
  * Paying (spec §3 "Payment", §5, §7): what may pay, and `pay/` / `pay-many/` for an order,
@@ -48,17 +45,6 @@ export interface PayDeps {
   events?: OrderChanges;
 }
 
-export const payMessages = {
-  objectRequired: 'Укажите, что оплачиваете',
-  bonusOrdersOnly: 'Бонусами можно оплатить только заказ',
-  replenishFromBalance: 'Пополнить баланс с баланса нельзя',
-  installmentsOrdersOnly: 'Оплатой частями можно оплатить только заказ или пакет',
-  amountRange: 'Сумма — от 1 ₽ до 500 000 ₽',
-  packetNotFound: 'Пакет не найден',
-  paymentNotFound: 'Платёж не найден',
-  providerFailed: 'Платёжный сервис не ответил — попробуйте ещё раз',
-} as const;
-
 const METHOD_TITLES: Record<PaymentMethodId, string> = {
   bank_card: 'Банковская карта',
   sbp: 'СБП',
@@ -66,32 +52,6 @@ const METHOD_TITLES: Record<PaymentMethodId, string> = {
   balance: 'С баланса',
   yookassa_installments: 'Оплата частями',
 };
-
-/** Spec §5/§9: why installments cannot pay this (null when they can). */
-export function installmentRefusal(
-  enabled: boolean,
-  amount: number | undefined,
-  purpose: PaymentPurpose,
-): string | null {
-  if (purpose !== 'order' && purpose !== 'packet') return payMessages.installmentsOrdersOnly;
-  if (!enabled) return paymentMessages.installmentsOff;
-  if (amount === undefined || amount < INSTALLMENT_MIN_KOPECKS) return paymentMessages.installmentsTooSmall;
-  if (amount > INSTALLMENT_MAX_KOPECKS) return paymentMessages.installmentsTooBig;
-  return null;
-}
-
-/** Half of a price, rounded up to the rouble. */
-export function firstHalf(price: number): number {
-  return Math.ceil(price / 2 / 100) * 100;
-}
-
-/** The first half may be paid when nothing is paid yet and the price is at least 2 000 ₽. */
-const HALF_MIN_PRICE = 2_000_00;
-
-/** Bonuses that may cover an order of this price. */
-export function bonusCap(price: number, percent: number): number {
-  return Math.floor((price * percent) / 100);
-}
 
 /** `GET methods/`: every method, with why it cannot pay this amount. */
 export async function paymentMethods(
@@ -128,219 +88,6 @@ export async function paymentMethods(
 }
 
 /** What a pay request comes to: the row to write (or reuse) and what settling it does. */
-interface Plan {
-  purpose: PaymentPurpose;
-  objectId: number | null;
-  title: string;
-  /** Money asked of the provider or the balance. */
-  amount: number;
-  bonus: number;
-  data: PaymentData;
-  /** An invoice (or earlier attempt) of the order to reuse. */
-  reuse?: number;
-  /** Where the provider's page sends the customer back (default `/payment?status=success&pay_id=…`). */
-  returnPath?: string;
-}
-
-function requireObject(body: { object_id?: number | undefined }): number {
-  if (body.object_id === undefined) throw badRequest('object_id', payMessages.objectRequired);
-  return body.object_id;
-}
-
-function requireAmount(amount: number | undefined): number {
-  if (amount === undefined) throw badRequest('amount', paymentMessages.amountRequired);
-  if (amount < PAYMENT_MIN_KOPECKS || amount > PAYMENT_MAX_KOPECKS) {
-    throw badRequest('amount', payMessages.amountRange);
-  }
-  return amount;
-}
-
-async function planOrder(
-  trx: Kysely<DB>,
-  userId: number,
-  body: PayRequest,
-  provider: string,
-  bonusMaxPercent: number,
-): Promise<Plan> {
-  const id = requireObject(body);
-  const order = await lockOrder(trx, id);
-  if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound);
-  const price = Number(order.price);
-  const paid = Number(order.paid);
-  const waiting = order.status_id === OrderStatusId.awaitingPayment;
-  // The second half of an order paid by halves may be paid whatever stage the work is at.
-  const secondHalf = paid > 0 && OWING_STATUSES.includes(order.status_id);
-  if ((!waiting && !secondHalf) || price - paid <= 0) {
-    throw new HttpError(409, paymentMessages.notPayable);
-  }
-  let due = price - paid;
-  if (body.part === 'half') {
-    if (paid !== 0 || price < HALF_MIN_PRICE) throw badRequest('part', paymentMessages.halfNotAllowed);
-    due = firstHalf(price);
-  }
-  const bonus = body.bonus ?? 0;
-  if (bonus > 0) {
-    if (bonus > bonusCap(price, bonusMaxPercent) || bonus >= due) {
-      throw badRequest('bonus', paymentMessages.bonusTooMuch(bonusMaxPercent));
-    }
-    const held = await financesOf(trx, userId);
-    if (bonus > held.bonus) throw badRequest('bonus', paymentMessages.bonusShort);
-  }
-  const workType = order.work_type_id
-    ? await trx
-        .selectFrom('work_types')
-        .select('title')
-        .where('id', '=', order.work_type_id)
-        .executeTakeFirst()
-    : undefined;
-  const amount = due - bonus;
-  const part = body.part === 'half' ? 'half' : 'full';
-  // The order's invoice, or an earlier attempt asking the same of the same provider (paying again
-  // after leaving the bank's page): the provider then answers its first payment again (the same
-  // idempotence key) instead of taking the money twice.
-  const pending = await trx
-    .selectFrom('payments')
-    .select(['id', 'provider', 'payment_method', 'amount', 'bonus', 'data'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'order')
-    .where('object_id', '=', id)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute();
-  const invoice =
-    pending.find(
-      (r) =>
-        r.provider === provider &&
-        r.payment_method === body.payment_method &&
-        r.amount === amount &&
-        Number(r.bonus) === bonus &&
-        paymentData(r).part === part,
-    ) ?? pending.find((r) => r.provider === null);
-  return {
-    purpose: 'order',
-    objectId: id,
-    title: orderTitle({ id, topic: order.topic }, workType?.title ?? null),
-    amount,
-    bonus,
-    data: { orders: [{ id, amount: due }], part },
-    ...(invoice ? { reuse: invoice.id } : {}),
-  };
-}
-
-async function planPacket(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<Plan> {
-  const placedId = requireObject(body);
-  const waiting = await packetWaitingIn(trx, userId, placedId);
-  // Lock the packet's orders (PostgreSQL) so their prices and statuses hold until settled here.
-  for (const o of waiting.orders) await lockOrder(trx, o.id);
-  const due = waiting.orders.filter((o) => o.price > o.paid);
-  if (due.length === 0) throw new HttpError(409, paymentMessages.notPayable);
-  return {
-    purpose: 'packet',
-    objectId: placedId,
-    title: waiting.title,
-    amount: waiting.amount,
-    bonus: 0,
-    data: { orders: due.map((o) => ({ id: o.id, amount: o.price - o.paid })) },
-  };
-}
-
-async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<Plan> {
-  const id = requireObject(body);
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'status_id', 'performer_id'])
-    .where('id', '=', id)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
-  if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound);
-  if (order.status_id !== OrderStatusId.completed || order.performer_id === null) {
-    throw badRequest('object_id', paymentMessages.tipNotAllowed);
-  }
-  return {
-    purpose: 'tip',
-    objectId: id,
-    title: `Чаевые автору заказа №${id}`,
-    amount: requireAmount(body.amount),
-    bonus: 0,
-    data: {},
-  };
-}
-
-/**
- * A gift certificate: what may pay it and how much is the certificates module's to say (its
- * PurposeOwner: only its buyer, only while it awaits payment, its whole value, not from the
- * balance); never installments or bonuses. Paying again after leaving the bank's page reuses the
- * pending payment asking the same of the same provider, like planOrder.
- */
-async function planCertificate(
-  trx: Kysely<DB>,
-  userId: number,
-  body: PayRequest,
-  provider: string,
-): Promise<Plan> {
-  const id = requireObject(body);
-  const asked = await ownerOf('certificate').plan(trx, userId, id, body);
-  const pending = await trx
-    .selectFrom('payments')
-    .select(['id', 'provider', 'payment_method', 'amount'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'certificate')
-    .where('object_id', '=', id)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute();
-  const again = pending.find(
-    (r) => r.provider === provider && r.payment_method === body.payment_method && r.amount === asked.amount,
-  );
-  return {
-    purpose: 'certificate',
-    objectId: id,
-    title: asked.title,
-    amount: asked.amount,
-    bonus: 0,
-    data: {},
-    returnPath: asked.returnPath,
-    ...(again ? { reuse: again.id } : {}),
-  };
-}
-
-async function plan(
-  trx: Kysely<DB>,
-  userId: number,
-  body: PayRequest,
-  provider: string,
-  bonusMaxPercent: number,
-): Promise<Plan> {
-  if ((body.bonus ?? 0) > 0 && body.purpose !== 'order') {
-    throw badRequest('bonus', payMessages.bonusOrdersOnly);
-  }
-  if (body.part === 'half' && body.purpose !== 'order') {
-    throw badRequest('part', paymentMessages.halfNotAllowed);
-  }
-  switch (body.purpose) {
-    case 'order':
-      return planOrder(trx, userId, body, provider, bonusMaxPercent);
-    case 'packet':
-      return planPacket(trx, userId, body);
-    case 'tip':
-      return planTip(trx, userId, body);
-    case 'certificate':
-      return planCertificate(trx, userId, body, provider);
-    case 'replenish':
-      if (body.payment_method === 'balance') {
-        throw badRequest('payment_method', payMessages.replenishFromBalance);
-      }
-      return {
-        purpose: 'replenish',
-        objectId: null,
-        title: 'Пополнение баланса',
-        amount: requireAmount(body.amount),
-        bonus: 0,
-        data: {},
-      };
-  }
-}
-
 function checkInstallments(deps: PayDeps, method: PaymentMethodId, p: Plan): void {
   if (method !== 'yookassa_installments') return;
   const refusal = installmentRefusal(deps.installmentsEnabled, p.amount, p.purpose);
@@ -498,34 +245,6 @@ export function payMany(deps: PayDeps, userId: number, body: PayManyRequest): Pr
       data: { orders: orders.map((o) => ({ id: o.id, amount: o.due })), pay_ids: ids },
     };
   });
-}
-
-async function packetWaitingIn(db: Kysely<DB>, userId: number, placedId: number): Promise<PacketWaiting> {
-  const placed = await db
-    .selectFrom('order_packets_placed')
-    .innerJoin('order_packets', 'order_packets.id', 'order_packets_placed.packet_id')
-    .select(['order_packets_placed.id', 'order_packets_placed.user_id', 'order_packets.title'])
-    .where('order_packets_placed.id', '=', placedId)
-    .executeTakeFirst();
-  if (!placed || placed.user_id !== userId) throw notFound(payMessages.packetNotFound);
-  const ids = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('packet_id', '=', placedId)
-    .where('user_id', '=', userId)
-    .where('is_fake', '=', 0)
-    .execute();
-  const orders = await ordersAwaitingPayment(
-    db,
-    userId,
-    ids.map((r) => r.id),
-  );
-  return {
-    id: placed.id,
-    title: `Пакет «${placed.title}»`,
-    orders: orders.map((o) => ({ id: o.id, title: o.title, price: o.price, paid: o.paid })),
-    amount: orders.reduce((s, o) => s + o.due, 0),
-  };
 }
 
 /** `GET orders-packet-waiting/{id}/`: the placed packet's orders waiting for payment and their sum. */
