@@ -266,3 +266,32 @@ export function staffMessagesAfter(db: Kysely<DB>, orderId: number, afterId: num
     .limit(limit)
     .execute();
 }
+
+/**
+ * Staff files of the order not yet sent with a message (a thread's or the chat's) go with message
+ * `messageId`; false, and nothing written, when any of them is not such a file.
+ */
+export async function attachStaffFiles(
+  trx: Kysely<DB>,
+  orderId: number,
+  fileIds: number[],
+  messageId: number,
+): Promise<boolean> {
+  if (fileIds.length === 0) return true;
+  const rows = await trx
+    .selectFrom('order_files')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('staff_id', 'is not', null)
+    .where('thread_message_id', 'is', null)
+    .where('chat_message_id', 'is', null)
+    .where('id', 'in', fileIds)
+    .execute();
+  if (rows.length !== fileIds.length) return false;
+  await trx
+    .updateTable('order_files')
+    .set({ chat_message_id: messageId })
+    .where('id', 'in', fileIds)
+    .execute();
+  return true;
+}

@@ -21,13 +21,21 @@ import { HttpError } from '../../plugins/errors';
 import { fileNotFound, notFound } from '../orders/context';
 import { lockOrder, lockOrderWithCustomerName } from '../orders/lifecycle';
 import * as ordersRepo from '../orders/repo';
-import type { FileRow, OrderRow } from '../orders/repo';
+import type { OrderRow } from '../orders/repo';
 import { isEditable } from '../orders/statuses';
 import { toWorkspaceFile } from '../orders/workspace-files';
 import { firstName, namerFor, type Face, type Namer } from '../orders/workspace-people';
 import { sendDigests } from './digest';
 import * as repo from './repo';
-import { CUSTOMER_KEY, staffKey, type MessageRow, type ReadRow } from './repo';
+import {
+  countMessage,
+  keyOf,
+  messageDeliveries,
+  unreadTotals,
+  type Audience,
+  type Changed,
+} from './deliveries';
+import { CUSTOMER_KEY, type MessageRow, type ReadRow } from './repo';
 import {
   recipientsOf,
   type ChatAccess,
@@ -50,9 +58,6 @@ type PostBody = z.output<typeof ChatPostRequestSchema>;
 
 const MB = 1024 * 1024;
 
-type Audience = Pick<OrderRow, 'id' | 'user_id' | 'performer_id'>;
-
-const keyOf = (p: Principal) => (p.kind === 'customer' ? CUSTOMER_KEY : staffKey(p.staffId));
 const faceOf = (p: Principal): Face => (p.kind === 'customer' ? 'customer' : 'staff');
 
 /** A customer sees their own placed orders; a manager every one; an author the ones assigned to them. */
@@ -75,13 +80,6 @@ function marksOf(reads: Pick<ReadRow, 'reader_key' | 'last_read_id'>[]): ChatRea
     else staff = Math.max(staff, r.last_read_id);
   }
   return { customer, staff };
-}
-
-/** A reader whose unread count changed, and the new count. */
-interface Changed {
-  userId: number | null;
-  staffId: number | null;
-  unread: number;
 }
 
 interface Stored {
@@ -232,13 +230,15 @@ export class ChatService implements ChatAccess {
       body.file_ids.length > 0,
       stored.customerFio,
     );
-    await this.publishMessage(
+    const deliveries = await messageDeliveries(
+      this.db,
       p,
       stored.order,
       shown.customer[0] as ChatMessage,
       shown.staff[0] as ChatMessage,
       stored.changed ?? [],
     );
+    await this.publish(deliveries);
     return { message: shown[face][0] as ChatMessage, created: true };
   }
 
@@ -275,8 +275,8 @@ export class ChatService implements ChatAccess {
       return { row: repeated, created: false };
     }
     if (p.kind === 'customer') await this.attachCustomerFiles(trx, p.userId, order, fileIds, row.id);
-    else await attachStaffFiles(trx, orderId, fileIds, row.id);
-    const changed = await this.count(trx, p, order, row.id, at);
+    else if (!(await repo.attachStaffFiles(trx, orderId, fileIds, row.id))) throw fileNotFound();
+    const changed = await countMessage(trx, p, order, row.id, at);
     return { row, created: true, order, changed, customerFio: order.customer_fio };
   }
 
@@ -305,131 +305,6 @@ export class ChatService implements ChatAccess {
       })
       .where('id', 'in', ids)
       .execute();
-  }
-
-  /**
-   * The readers' counters after message `id` by `p`: the sender has read up to it; the customer
-   * (for a staff message), the order's author and every staff member with a row who still sees the
-   * order have one more unread. Returns whose count changed.
-   */
-  private async count(
-    trx: Kysely<DB>,
-    p: Principal,
-    order: Audience,
-    id: number,
-    at: string,
-  ): Promise<Changed[]> {
-    const senderKey = keyOf(p);
-    const reads = await repo.orderReads(trx, order.id);
-    const byKey = new Map(reads.map((r) => [r.reader_key, r]));
-    const changed: Changed[] = [];
-    // Every row that changes, written in one statement (repo.writeMessageReads).
-    const written: repo.MessageRead[] = [];
-    const bump = (r: Pick<ReadRow, 'reader_key' | 'user_id' | 'staff_id'>): repo.MessageRead => ({
-      reader_key: r.reader_key,
-      user_id: r.user_id,
-      staff_id: r.staff_id,
-      unread: 1,
-      last_read_id: 0,
-      pending_since: r.reader_key === CUSTOMER_KEY ? at : null,
-    });
-
-    const bumped = reads.filter(
-      (r) =>
-        r.reader_key !== senderKey &&
-        (r.reader_key === CUSTOMER_KEY || r.role === 'manager' || r.staff_id === order.performer_id),
-    );
-    for (const r of bumped) {
-      written.push(bump(r));
-      changed.push({ userId: r.user_id, staffId: r.staff_id, unread: r.unread + 1 });
-    }
-    if (p.kind === 'staff' && !byKey.has(CUSTOMER_KEY)) {
-      written.push(bump({ reader_key: CUSTOMER_KEY, user_id: order.user_id, staff_id: null }));
-      changed.push({ userId: order.user_id, staffId: null, unread: 1 });
-    }
-    const performer = order.performer_id;
-    if (performer !== null && staffKey(performer) !== senderKey && !byKey.has(staffKey(performer))) {
-      written.push(bump({ reader_key: staffKey(performer), user_id: null, staff_id: performer }));
-      changed.push({ userId: null, staffId: performer, unread: 1 });
-    }
-
-    const own = byKey.get(senderKey);
-    written.push({
-      reader_key: senderKey,
-      user_id: p.kind === 'customer' ? p.userId : null,
-      staff_id: p.kind === 'staff' ? p.staffId : null,
-      last_read_id: id,
-      unread: 0,
-      pending_since: null,
-    });
-    await repo.writeMessageReads(trx, order.id, written);
-    if (own && own.unread > 0) {
-      changed.push({
-        userId: p.kind === 'customer' ? p.userId : null,
-        staffId: p.kind === 'staff' ? p.staffId : null,
-        unread: 0,
-      });
-    }
-    return changed;
-  }
-
-  private async publishMessage(
-    p: Principal,
-    order: Audience,
-    forCustomer: ChatMessage,
-    forStaff: ChatMessage,
-    changed: Changed[],
-  ): Promise<void> {
-    const to = recipientsOf({ customerId: order.user_id, performerId: order.performer_id });
-    const deliveries: Delivery[] = [
-      { to: to.customer, frame: { type: 'message', payload: { order_id: order.id, message: forCustomer } } },
-      ...to.staff.map((r) => ({
-        to: r,
-        frame: { type: 'message', payload: { order_id: order.id, message: forStaff } } as ServerFrame,
-      })),
-    ];
-    // The sender has read everything up to their own message: the other side sees «прочитано».
-    const read: ServerFrame = {
-      type: 'read',
-      payload: {
-        order_id: order.id,
-        side: p.kind === 'customer' ? 'customer' : 'staff',
-        up_to_id: forStaff.id,
-      },
-    };
-    if (p.kind === 'customer') deliveries.push(...to.staff.map((r) => ({ to: r, frame: read })));
-    else deliveries.push({ to: to.customer, frame: read });
-    deliveries.push(...(await this.unreadDeliveries(order.id, changed)));
-    await this.publish(deliveries);
-  }
-
-  /** `unread` frames for readers whose count of this order changed, with their new totals. */
-  private async unreadDeliveries(orderId: number, changed: Changed[]): Promise<Delivery[]> {
-    if (changed.length === 0) return [];
-    const totals = await this.totals(
-      changed.flatMap((c) => (c.userId !== null ? [c.userId] : [])),
-      changed.flatMap((c) => (c.staffId !== null ? [c.staffId] : [])),
-    );
-    return changed.map((c) => {
-      const total = c.userId !== null ? totals.customers.get(c.userId) : totals.staff.get(c.staffId ?? 0);
-      return {
-        to: c.userId !== null ? { customer: c.userId } : { staff: c.staffId ?? 0 },
-        frame: { type: 'unread', payload: { order_id: orderId, unread: c.unread, total: total ?? 0 } },
-      };
-    });
-  }
-
-  private async totals(userIds: number[], staffIds: number[]) {
-    const [customerRows, staffRows] = await Promise.all([
-      repo.customerUnread(this.db, [...new Set(userIds)]),
-      repo.staffUnread(this.db, [...new Set(staffIds)]),
-    ]);
-    const sum = (rows: repo.UnreadRow[], key: 'user_id' | 'staff_id') => {
-      const by = new Map<number, number>();
-      for (const r of rows) by.set(r[key] ?? 0, (by.get(r[key] ?? 0) ?? 0) + r.unread);
-      return by;
-    };
-    return { customers: sum(customerRows, 'user_id'), staff: sum(staffRows, 'staff_id') };
   }
 
   /** Never fails the request: a client that missed a frame catches up over REST. */
@@ -474,7 +349,8 @@ export class ChatService implements ChatAccess {
       return { order, before, after, unread, countChanged: !own || own.unread !== unread };
     });
     const { order, before, after, unread } = outcome;
-    const totals = await this.totals(
+    const totals = await unreadTotals(
+      this.db,
       p.kind === 'customer' ? [p.userId] : [],
       p.kind === 'staff' ? [p.staffId] : [],
     );
@@ -547,29 +423,4 @@ async function namersFor(
     staff,
     customer: { ...staff, actor: (role, id) => (role === 'customer' ? self : staff.actor(role, id)) },
   };
-}
-
-/** Staff files of the order not yet sent with a message (a thread's or the chat's); 404 otherwise. */
-async function attachStaffFiles(
-  trx: Kysely<DB>,
-  orderId: number,
-  fileIds: number[],
-  messageId: number,
-): Promise<void> {
-  if (fileIds.length === 0) return;
-  const rows: Pick<FileRow, 'id'>[] = await trx
-    .selectFrom('order_files')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('staff_id', 'is not', null)
-    .where('thread_message_id', 'is', null)
-    .where('chat_message_id', 'is', null)
-    .where('id', 'in', fileIds)
-    .execute();
-  if (rows.length !== fileIds.length) throw fileNotFound();
-  await trx
-    .updateTable('order_files')
-    .set({ chat_message_id: messageId })
-    .where('id', 'in', fileIds)
-    .execute();
 }
