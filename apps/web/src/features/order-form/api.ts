@@ -26,7 +26,7 @@ import { getOrderQueryOptions, orderKeys } from '../../shared/api/get-order';
 import { uploadFiles, type UploadOptions } from '../../shared/api/upload';
 import { queryClient } from '../../shared/query-client';
 import type { UploadTarget } from '../../shared/ui/upload-list';
-import { combineQuote, costRequest, type PriceInput, type PriceQuote } from './model';
+import { combineQuote, costRequest, type PriceInput, type PriceQuote } from './pricing';
 
 /** Reference lists change only with a deploy: loaded once per visit. */
 const REFERENCE_STALE_MS = Number.POSITIVE_INFINITY;

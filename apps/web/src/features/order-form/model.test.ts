@@ -10,22 +10,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/errors';
 import {
   createOrderFormSchema,
-  DraftSaver,
   emptyOrderForm,
-  LatestRun,
-  combineQuote,
-  costRequest,
   linkError,
-  promoProblem,
   toDraftPayload,
   toOrderPayload,
-  toPriceInput,
   toServerFieldErrors,
   toUpdatePayload,
   valuesFromDraft,
-  type LatestEvent,
   type OrderFormValues,
 } from './model';
+import {
+  LatestRun,
+  combineQuote,
+  costRequest,
+  promoProblem,
+  toPriceInput,
+  type LatestEvent,
+} from './pricing';
+import { DraftSaver } from './draft-saver';
 
 const EARLIEST = '2026-11-23';
 

@@ -50,23 +50,18 @@ import {
 import { orderFormMessages as m } from '../messages';
 import {
   createOrderFormSchema,
-  DraftSaver,
-  LatestRun,
   packetValue,
   parseKind,
-  promoProblem,
   toDraftPayload,
   toOrderPayload,
-  toPriceInput,
   toServerFieldErrors,
   toUpdatePayload,
   workTypeValue,
-  type DraftSaveStatus,
   type OrderFormMode,
   type OrderFormValues,
-  type PriceInput,
-  type PriceQuote,
 } from '../model';
+import { LatestRun, promoProblem, toPriceInput, type PriceInput, type PriceQuote } from '../pricing';
+import { DraftSaver, type DraftSaveStatus } from '../draft-saver';
 import { UploadList, type FilePlace } from '../../../shared/ui/upload-list';
 import { FilesField } from '../../../shared/ui/files-field';
 import { PriceSummary, rub, type PriceState } from './price-summary';

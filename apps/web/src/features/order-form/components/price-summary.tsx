@@ -2,7 +2,7 @@ import { Alert, Divider, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { DISCOUNT_CAP_PERCENT, type DiscountReason } from '@cabinet/contract';
 import { formatMoney } from '../../../shared/format';
 import { orderFormMessages as m } from '../messages';
-import type { LatestEvent, PricedItem, PriceQuote } from '../model';
+import type { LatestEvent, PricedItem, PriceQuote } from '../pricing';
 
 export type PriceState = LatestEvent<PriceQuote> | { status: 'idle' };
 
