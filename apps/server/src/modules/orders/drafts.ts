@@ -14,6 +14,7 @@ import { attachPending } from './files';
 import { toDraft } from './mappers';
 import * as repo from './repo';
 import { lockCustomer } from '../ledger';
+import * as filesRepo from './files-repo';
 
 // What the contract's schema produces (defaults filled in), as the routes pass it on.
 type DraftInput = z.output<typeof DraftUpdateRequestSchema>;
@@ -67,7 +68,7 @@ export async function createDraft(ctx: OrdersContext, userId: number, body: Draf
 export async function getDraft(ctx: OrdersContext, userId: number, id: number): Promise<Draft> {
   const row = await repo.findOrder(ctx.db, userId, id, true);
   if (!row) throw draftNotFound();
-  return toDraft(row, await repo.filesOf(ctx.db, [id]), await ctx.titles());
+  return toDraft(row, await filesRepo.filesOf(ctx.db, [id]), await ctx.titles());
 }
 
 /** `continue/`: the draft asked for, else the one touched last. */
@@ -75,7 +76,7 @@ export async function continueDraft(ctx: OrdersContext, userId: number, id?: num
   if (id !== undefined) return getDraft(ctx, userId, id);
   const row = await repo.latestDraft(ctx.db, userId);
   if (!row) throw draftNotFound();
-  return toDraft(row, await repo.filesOf(ctx.db, [row.id]), await ctx.titles());
+  return toDraft(row, await filesRepo.filesOf(ctx.db, [row.id]), await ctx.titles());
 }
 
 /** `GET fake/`: the customer's drafts, touched last first; none is an empty list, not a 404. */
@@ -84,7 +85,7 @@ export async function listDrafts(ctx: OrdersContext, userId: number): Promise<Dr
     repo.listDrafts(ctx.db, userId, DRAFTS_LIST_MAX),
     repo.countDrafts(ctx.db, userId),
   ]);
-  const files = await repo.filesOf(
+  const files = await filesRepo.filesOf(
     ctx.db,
     rows.map((r) => r.id),
   );

@@ -11,6 +11,7 @@ import * as repo from './repo';
 import type { FileRow } from './repo';
 import { receiveUploads, type ReceivedFile } from './uploads';
 import { lockCustomer } from '../ledger';
+import * as filesRepo from './files-repo';
 
 const MB = 1024 * 1024;
 
@@ -20,7 +21,7 @@ export async function uploadPending(
   userId: number,
   request: FastifyRequest,
 ): Promise<OrderFile[]> {
-  const used = await repo.bytesHeld(ctx.db, userId, null);
+  const used = await filesRepo.bytesHeld(ctx.db, userId, null);
   return store(ctx, userId, null, request, used);
 }
 
@@ -32,7 +33,7 @@ export async function uploadDraftFiles(
 ): Promise<OrderFile[]> {
   const draft = await repo.findOrder(ctx.db, userId, draftId, true);
   if (!draft) throw draftNotFound();
-  const used = await repo.bytesHeld(ctx.db, userId, draftId);
+  const used = await filesRepo.bytesHeld(ctx.db, userId, draftId);
   return store(ctx, userId, draftId, request, used);
 }
 
@@ -43,13 +44,13 @@ export async function openOrderFile(
   orderId: number,
   fileId: number,
 ): Promise<{ file: OrderFile; content: Readable }> {
-  const row = await repo.findOrderFile(ctx.db, userId, orderId, fileId);
+  const row = await filesRepo.findOrderFile(ctx.db, userId, orderId, fileId);
   if (!row) throw fileNotFound();
   return { file: toFile(row), content: ctx.deps.storage.open(row.stored_name) };
 }
 
 export async function deletePendingFile(ctx: OrdersContext, userId: number, fileId: number): Promise<void> {
-  const file = await repo.findFile(ctx.db, userId, fileId);
+  const file = await filesRepo.findFile(ctx.db, userId, fileId);
   if (!file || file.kind !== 'ajax' || file.order_id !== null) throw fileNotFound();
   await removeFile(ctx, file);
 }
@@ -62,13 +63,13 @@ export async function deleteDraftFile(
 ): Promise<void> {
   const draft = await repo.findOrder(ctx.db, userId, draftId, true);
   if (!draft) throw draftNotFound();
-  const file = await repo.findFile(ctx.db, userId, fileId);
+  const file = await filesRepo.findFile(ctx.db, userId, fileId);
   if (!file || file.order_id !== draftId) throw fileNotFound();
   await removeFile(ctx, file);
 }
 
 async function removeFile(ctx: OrdersContext, file: FileRow): Promise<void> {
-  await repo.deleteFile(ctx.db, file.id);
+  await filesRepo.deleteFile(ctx.db, file.id);
   await ctx.deps.storage.remove(file.stored_name);
 }
 
@@ -92,9 +93,9 @@ async function store(
       if (!(await repo.findOrder(trx, userId, draftId, true))) throw draftNotFound();
       await repo.updateOrder(trx, draftId, { updated_at: at });
     }
-    const held = await repo.bytesHeld(trx, userId, draftId);
+    const held = await filesRepo.bytesHeld(trx, userId, draftId);
     requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
-    return repo.insertFiles(
+    return filesRepo.insertFiles(
       trx,
       received.map((f) => ({
         order_id: draftId,
@@ -160,9 +161,9 @@ export async function attachPending(
 ): Promise<void> {
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) return;
-  const pending = await repo.pendingUploads(trx, userId, ids);
+  const pending = await filesRepo.pendingUploads(trx, userId, ids);
   if (pending.length !== ids.length) throw fileNotFound();
-  const held = await repo.bytesHeld(trx, userId, orderId);
+  const held = await filesRepo.bytesHeld(trx, userId, orderId);
   requireRoom(ctx, held + pending.reduce((sum, f) => sum + f.size, 0));
-  await repo.attachFiles(trx, ids, orderId, kind);
+  await filesRepo.attachFiles(trx, ids, orderId, kind);
 }

@@ -4,12 +4,13 @@ import { titleOf, toFile, toListItem } from './mappers';
 import * as repo from './repo';
 import { storedStatus } from './statuses';
 import { workspaceFields } from './workspace-fields';
+import * as filesRepo from './files-repo';
 
 /** One placed order of the customer's with its files; `db` is the transaction when inside one. */
 export async function getOrder(ctx: OrdersContext, userId: number, id: number, db = ctx.db): Promise<Order> {
   const row = await repo.findOrder(db, userId, id, false);
   if (!row) throw notFound();
-  const files = await repo.filesOf(db, [id]);
+  const files = await filesRepo.filesOf(db, [id]);
   return {
     ...toListItem(row, await ctx.titles(db)),
     files: files.filter((f) => f.kind === 'customer').map(toFile),

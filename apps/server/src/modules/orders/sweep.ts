@@ -1,6 +1,6 @@
 import type { OrdersContext } from './context';
-import * as repo from './repo';
 import { lockCustomer } from '../ledger';
+import * as filesRepo from './files-repo';
 
 const HOUR = 60 * 60 * 1000;
 /** Customers handled per query for candidates; the sweep goes on until none is left. */
@@ -18,12 +18,12 @@ export async function sweepUploads(ctx: OrdersContext, now = new Date()): Promis
   const before = new Date(now.getTime() - ctx.deps.config.UPLOAD_SWEEP_AFTER_HOURS * HOUR).toISOString();
   let removed = 0;
   for (;;) {
-    const owners = await repo.ownersOfStaleFiles(ctx.db, before, OWNERS_PER_BATCH);
+    const owners = await filesRepo.ownersOfStaleFiles(ctx.db, before, OWNERS_PER_BATCH);
     if (owners.length === 0) return removed;
     for (const userId of owners) {
       const names = await ctx.db.transaction().execute(async (trx) => {
         await lockCustomer(trx, userId);
-        return repo.deleteStaleFiles(trx, userId, before);
+        return filesRepo.deleteStaleFiles(trx, userId, before);
       });
       // A removal that fails leaves bytes without a record: space lost, never a broken record.
       await Promise.all(names.map((name) => ctx.deps.storage.remove(name)));

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { endOfMoscowDay, reworkEligibility } from './guarantee';
 import { orderDiscounts } from './discounts';
-import { notHeldForRework, type OrderRow } from './repo';
+import { type OrderRow } from './repo';
+import { notHeldForRework } from './files-repo';
 
 /**
  * What the customer's order answer tells of its workspace: payment, the author's name, when the

@@ -25,6 +25,7 @@ import type { FileRow } from './repo';
 import { isEditable, requireAction, storedStatus } from './statuses';
 import { namerFor, type Face, type Namer } from './workspace-people';
 import { lockCustomer } from '../ledger';
+import * as filesRepo from './files-repo';
 
 /**
  * The files of an order's workspace, for both faces: the customer's own (group customer, or
@@ -95,7 +96,7 @@ export async function listOrderFiles(
     .selectAll()
     .where('order_id', '=', orderId)
     .where('kind', '!=', 'ajax');
-  if (face === 'customer') query = query.where(repo.notHeldForRework('order_files.rework_id'));
+  if (face === 'customer') query = query.where(filesRepo.notHeldForRework('order_files.rework_id'));
   const rows = await query.orderBy('id').execute();
   return workspaceFiles(db, orderId, face, rows);
 }
@@ -182,7 +183,7 @@ export async function storeStaffFiles(
     // answer, not as a separate delivery (ADR 015).
     const heldFor =
       kind === 'final' && order.status_id === OrderStatusId.rework ? await openReworkId(trx, orderId) : null;
-    const inserted = await repo.insertFiles(
+    const inserted = await filesRepo.insertFiles(
       trx,
       received.map((f) => ({
         order_id: orderId,
@@ -237,16 +238,16 @@ export async function storeCustomerFiles(
   const order = await repo.findOrder(ctx.db, userId, orderId, false);
   if (!order) throw notFound();
   if (order.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
-  const used = await repo.bytesHeld(ctx.db, userId, orderId);
+  const used = await filesRepo.bytesHeld(ctx.db, userId, orderId);
   const rows = await storeUploads(ctx, request, used, async (trx, received, at) => {
     await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, orderId, false);
     if (!row) throw notFound();
     if (row.is_trash === 1) throw new HttpError(409, orderMessages.trashedOrder);
-    const held = await repo.bytesHeld(trx, userId, orderId);
+    const held = await filesRepo.bytesHeld(trx, userId, orderId);
     requireRoom(ctx, held + received.reduce((sum, f) => sum + f.size, 0));
     await repo.updateOrder(trx, orderId, { updated_at: at });
-    return repo.insertFiles(
+    return filesRepo.insertFiles(
       trx,
       received.map((f) => ({
         order_id: orderId,
@@ -271,7 +272,7 @@ export async function markReviewed(
   orderId: number,
   fileId: number,
 ): Promise<WorkspaceFile> {
-  const row = await repo.findOrderFile(ctx.db, userId, orderId, fileId);
+  const row = await filesRepo.findOrderFile(ctx.db, userId, orderId, fileId);
   if (!row || row.kind === 'ajax') throw fileNotFound();
   if (!isReceived(row.kind)) throw new HttpError(409, workspaceMessages.notReviewable);
   await ctx.db.updateTable('order_files').set({ is_reviewed: 1 }).where('id', '=', fileId).execute();

@@ -31,6 +31,7 @@ import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from 
 import { requireAction } from './statuses';
 import { orderZip, type OrderZip } from './zip';
 import { lockCustomer } from '../ledger';
+import * as filesRepo from './files-repo';
 
 /**
  * The customer's face of the order workspace: every call first finds the order among the
@@ -65,7 +66,7 @@ export class CustomerWorkspace {
     orderId: number,
     fileId: number,
   ): Promise<{ file: OrderFile; content: Readable }> {
-    const row = await repo.findOrderFile(this.ctx.db, userId, orderId, fileId);
+    const row = await filesRepo.findOrderFile(this.ctx.db, userId, orderId, fileId);
     if (!row) throw fileNotFound();
     if (!PREVIEW_TYPES.has(row.mime)) throw new HttpError(415, workspaceMessages.previewNotAvailable);
     return { file: toFile(row), content: this.ctx.deps.storage.open(row.stored_name) };
@@ -79,7 +80,7 @@ export class CustomerWorkspace {
       .select(['id', 'kind', 'original_name', 'stored_name', 'mime', 'created_at'])
       .where('order_id', '=', orderId)
       .where('kind', '!=', 'ajax')
-      .where(repo.notHeldForRework('order_files.rework_id'))
+      .where(filesRepo.notHeldForRework('order_files.rework_id'))
       .orderBy('id');
     if (fileIds !== undefined) {
       if (fileIds.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
