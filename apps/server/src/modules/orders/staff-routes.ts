@@ -37,11 +37,11 @@ import {
   changeStatus,
   requireStaffOrder,
   staffOrderDetail,
-  staffQueue,
   updateStaffOrder,
 } from './staff';
 import { getTimeline } from './timeline';
 import { listOrderFiles, openOrderFileAny, storeStaffFiles } from './workspace-files';
+import { staffQueue } from './staff-queue';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
