@@ -2,8 +2,7 @@ import { STAFF_PAGE_SIZE, staffApi, type StaffOrderList } from '@cabinet/contrac
 import { PostgresAdapter, sql } from 'kysely';
 import type { StaffPrincipal } from '../../plugins/auth';
 import type { OrdersContext } from './context';
-import { titleOf } from './mappers';
-import { customerName, deadlineAt, statusOf, type StaffListQuery } from './staff';
+import { toItem, type StaffListQuery } from './staff';
 
 // The staff's queue of orders: the search, the filters and the pages; a manager sees every
 // placed order, an author the orders assigned to them.
@@ -106,21 +105,15 @@ export async function staffQueue(
   const count = Number(total.n);
   const lastPage = Math.max(1, Math.ceil(count / q.page_size));
   return {
-    results: rows.map((row) => ({
-      id: row.id,
-      status: statusOf(row.status_id),
-      work_type: titleOf(row, titles),
-      topic: row.topic,
-      deadline: row.deadline ?? '',
-      deadline_at: deadlineAt(row.deadline),
-      price: row.price,
-      paid: row.paid,
-      performer: row.performer_id !== null ? { id: row.performer_id, name: row.performer_name ?? '' } : null,
-      customer_name: customerName(staff, row.fio),
-      open_reworks: Number(row.open_reworks ?? 0),
-      open_care: Number(row.open_care ?? 0),
-      created_at: row.created_at,
-    })),
+    results: rows.map((row) =>
+      toItem(
+        row,
+        titles,
+        staff,
+        { fio: row.fio, performer_name: row.performer_name },
+        { reworks: Number(row.open_reworks ?? 0), care: Number(row.open_care ?? 0) },
+      ),
+    ),
     count,
     next: q.page < lastPage ? pageUrl(ctx, q, q.page + 1) : null,
     previous: q.page > 1 ? pageUrl(ctx, q, q.page - 1) : null,

@@ -51,9 +51,9 @@ export function actorOf(staff: StaffPrincipal): Actor {
 }
 
 /** A deadline day is due at the end of that day in Moscow (UTC+3 all year). */
-export const deadlineAt = (day: string | null) => (day ? `${day}T20:59:59.999Z` : '');
+const deadlineAt = (day: string | null) => (day ? `${day}T20:59:59.999Z` : '');
 
-export const statusOf = (id: number) => ({ id, title: STAFF_STATUS_TITLES[id] ?? String(id) });
+const statusOf = (id: number) => ({ id, title: STAFF_STATUS_TITLES[id] ?? String(id) });
 
 /**
  * The placed order if this staff member may see it, else 404: a performer sees only their own.
@@ -87,7 +87,7 @@ export async function requireStaffOrder(
 }
 
 /** A manager sees the customer's full name; an author, the first name only. */
-export function customerName(staff: StaffPrincipal, fio: string): string {
+function customerName(staff: StaffPrincipal, fio: string): string {
   if (staff.role === 'performer') return firstName(fio);
   return fio.trim() || CUSTOMER_FALLBACK_NAME;
 }
@@ -173,8 +173,13 @@ async function openCounts(db: Kysely<DB>, orderId: number) {
   return { reworks: Number(reworks.n), care: Number(care.n) };
 }
 
-function toItem(
-  row: OrderRow,
+/** An order as a row of the staff's queue (and the list item of its detail). */
+export function toItem(
+  row: Parameters<typeof titleOf>[0] &
+    Pick<
+      OrderRow,
+      'id' | 'status_id' | 'topic' | 'deadline' | 'price' | 'paid' | 'performer_id' | 'created_at'
+    >,
   titles: ReferenceTitles,
   staff: StaffPrincipal,
   extra: { fio: string; performer_name: string | null },
