@@ -10,10 +10,10 @@ import {
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import { financesQueryOptions, profileQueryOptions } from '../../shared/api/profile';
-
-export { financesQueryOptions, profileQueryOptions };
 import { toLoadStatus } from '../../shared/load-status';
 import type { CallbackRequest, ProfileUpdate } from './model';
+
+export { financesQueryOptions, profileQueryOptions };
 
 export function useProfile() {
   const query = useQuery(profileQueryOptions());
