@@ -1,15 +1,12 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { careKindTitles, careStateTitles, type CareRequest } from '@cabinet/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { careListQuery, careQuery, refreshAfterSeen } from '../api';
+import { careListQuery, careQuery } from '../api';
 import { CareForm, CareReply } from '../components/care-forms';
-import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { NewAnswerBadge, RequestDetail, RequestList, RequestTime } from '../components/request-views';
 import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';
-import { formatDateTime } from '../model';
 
 const stateColor = { open: 'orange', answered: 'teal', closed: 'gray' } as const;
 
@@ -40,16 +37,14 @@ export default function CareTab() {
 
 function CareList({ orderId }: { orderId: string }) {
   const care = useQuery(careListQuery(orderId));
-  if (care.isPending) return <LoadingRows rows={2} label={t.careTitle} />;
-  if (care.isError)
-    return <LoadError title={t.careFailed} error={care.error} onRetry={() => void care.refetch()} />;
-  if (care.data.results.length === 0) return <EmptyState text={t.careEmpty} />;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {care.data.results.map((request) => (
-        <CareCard key={request.id} request={request} />
-      ))}
-    </Stack>
+    <RequestList
+      query={care}
+      label={t.careTitle}
+      failedTitle={t.careFailed}
+      emptyText={t.careEmpty}
+      card={(request) => <CareCard request={request} />}
+    />
   );
 }
 
@@ -62,36 +57,28 @@ function CareBadges({ request }: { request: CareRequest }) {
       <Badge variant="light" color={stateColor[request.state]} tt="none">
         {careStateTitles[request.state]}
       </Badge>
-      {request.is_new ? (
-        <Badge variant="light" color="red" tt="none">
-          {t.answerNew}
-        </Badge>
-      ) : null}
+      <NewAnswerBadge shown={request.is_new} />
     </>
   );
 }
 
 function CareCard({ request }: { request: CareRequest }) {
   return (
-    <Paper withBorder radius="md" p="md" component="li">
-      <Stack gap={6}>
-        <Anchor
-          component={Link}
-          to={`?open=${request.id}`}
-          fw={600}
-          lineClamp={2}
-          aria-label={t.careOpen(request.subject)}
-        >
-          {request.subject}
-        </Anchor>
-        <Group gap="xs">
-          <CareBadges request={request} />
-        </Group>
-        <Text size="xs" c="dimmed">
-          <time dateTime={request.updated_at}>{formatDateTime(request.updated_at)}</time>
-        </Text>
-      </Stack>
-    </Paper>
+    <Stack gap={6}>
+      <Anchor
+        component={Link}
+        to={`?open=${request.id}`}
+        fw={600}
+        lineClamp={2}
+        aria-label={t.careOpen(request.subject)}
+      >
+        {request.subject}
+      </Anchor>
+      <Group gap="xs">
+        <CareBadges request={request} />
+      </Group>
+      <RequestTime at={request.updated_at} />
+    </Stack>
   );
 }
 
@@ -105,45 +92,26 @@ function CareDetailView({
   onBack: () => void;
 }) {
   const care = useQuery(careQuery(orderId, careId));
-  const client = useQueryClient();
-  const loaded = care.isSuccess;
-  // The server marked the answer seen when it served the request: the counts drop.
-  useEffect(() => {
-    if (loaded) void refreshAfterSeen(client, orderId, 'care');
-  }, [loaded, client, orderId]);
-
   return (
-    <Stack gap="md">
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={onBack}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t.back}
-      </Button>
-      {care.isPending ? (
-        <LoadingRows rows={3} label={t.threadTitle} />
-      ) : care.isError ? (
-        <LoadError title={t.detailFailed} error={care.error} onRetry={() => void care.refetch()} />
-      ) : (
+    <RequestDetail query={care} orderId={orderId} part="care" onBack={onBack}>
+      {(request) => (
         <>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {care.data.subject}
+            {request.subject}
           </Title>
           <Group gap="xs">
-            <CareBadges request={{ ...care.data, is_new: false }} />
+            <CareBadges request={{ ...request, is_new: false }} />
           </Group>
-          <Thread orderId={orderId} messages={care.data.messages} />
-          {care.data.state === 'closed' ? (
+          <Thread orderId={orderId} messages={request.messages} />
+          {request.state === 'closed' ? (
             <Alert color="gray" role="status">
               {t.careClosedNote}
             </Alert>
           ) : (
-            <CareReply orderId={orderId} careId={care.data.id} />
+            <CareReply orderId={orderId} careId={request.id} />
           )}
         </>
       )}
-    </Stack>
+    </RequestDetail>
   );
 }

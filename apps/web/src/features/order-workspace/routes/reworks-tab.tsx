@@ -1,16 +1,15 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { reworkStateTitles, type Rework } from '@cabinet/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { refreshAfterSeen, reworkQuery, reworksQuery, workspaceOrderQuery } from '../api';
+import { reworkQuery, reworksQuery, workspaceOrderQuery } from '../api';
 import { FileList } from '../components/file-actions';
-import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { ReworkForm } from '../components/rework-form';
+import { NewAnswerBadge, RequestDetail, RequestList, RequestTime } from '../components/request-views';
 import { Thread } from '../components/thread';
 import { workspaceText as t } from '../messages';
-import { formatDateTime, formatMoscowDate, reworkAction } from '../model';
+import { formatMoscowDate, reworkAction } from '../model';
 
 const stateColor = { open: 'orange', answered: 'teal' } as const;
 
@@ -67,48 +66,34 @@ function ReworkList({
           ) : null}
         </Stack>
       )}
-      {reworks.isPending ? (
-        <LoadingRows rows={2} label={t.reworksTitle} />
-      ) : reworks.isError ? (
-        <LoadError title={t.reworksFailed} error={reworks.error} onRetry={() => void reworks.refetch()} />
-      ) : reworks.data.results.length === 0 ? (
-        <EmptyState text={t.reworksEmpty} />
-      ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {reworks.data.results.map((rework) => (
-            <ReworkCard key={rework.id} rework={rework} />
-          ))}
-        </Stack>
-      )}
+      <RequestList
+        query={reworks}
+        label={t.reworksTitle}
+        failedTitle={t.reworksFailed}
+        emptyText={t.reworksEmpty}
+        card={(rework) => <ReworkCard rework={rework} />}
+      />
     </Stack>
   );
 }
 
 function ReworkCard({ rework }: { rework: Rework }) {
   return (
-    <Paper withBorder radius="md" p="md" component="li">
-      <Stack gap={6}>
-        <Group gap="xs">
-          <Anchor component={Link} to={`?open=${rework.id}`} fw={600}>
-            {t.reworkNumber(rework.number)}
-          </Anchor>
-          <Badge variant="light" color={stateColor[rework.state]} tt="none">
-            {reworkStateTitles[rework.state]}
-          </Badge>
-          {rework.is_new ? (
-            <Badge variant="light" color="red" tt="none">
-              {t.answerNew}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text size="sm" lineClamp={2}>
-          {rework.comment}
-        </Text>
-        <Text size="xs" c="dimmed">
-          <time dateTime={rework.created_at}>{formatDateTime(rework.created_at)}</time>
-        </Text>
-      </Stack>
-    </Paper>
+    <Stack gap={6}>
+      <Group gap="xs">
+        <Anchor component={Link} to={`?open=${rework.id}`} fw={600}>
+          {t.reworkNumber(rework.number)}
+        </Anchor>
+        <Badge variant="light" color={stateColor[rework.state]} tt="none">
+          {reworkStateTitles[rework.state]}
+        </Badge>
+        <NewAnswerBadge shown={rework.is_new} />
+      </Group>
+      <Text size="sm" lineClamp={2}>
+        {rework.comment}
+      </Text>
+      <RequestTime at={rework.created_at} />
+    </Stack>
   );
 }
 
@@ -121,52 +106,34 @@ function ReworkDetailView({
   reworkId: string;
   onBack: () => void;
 }) {
-  const rework = useQuery(reworkQuery(orderId, reworkId));
-  const client = useQueryClient();
-  const loaded = rework.isSuccess;
-  // The server marked the answer seen when it served the detail: the counts drop.
-  useEffect(() => {
-    if (loaded) void refreshAfterSeen(client, orderId, 'reworks');
-  }, [loaded, client, orderId]);
+  const query = useQuery(reworkQuery(orderId, reworkId));
   return (
-    <Stack gap="md">
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={onBack}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t.back}
-      </Button>
-      {rework.isPending ? (
-        <LoadingRows rows={3} label={t.threadTitle} />
-      ) : rework.isError ? (
-        <LoadError title={t.detailFailed} error={rework.error} onRetry={() => void rework.refetch()} />
-      ) : (
+    <RequestDetail query={query} orderId={orderId} part="reworks" onBack={onBack}>
+      {(rework) => (
         <>
           <Group gap="xs">
             <Title order={2} size="h3">
-              {t.reworkNumber(rework.data.number)}
+              {t.reworkNumber(rework.number)}
             </Title>
-            <Badge variant="light" color={stateColor[rework.data.state]} tt="none">
-              {reworkStateTitles[rework.data.state]}
+            <Badge variant="light" color={stateColor[rework.state]} tt="none">
+              {reworkStateTitles[rework.state]}
             </Badge>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {rework.data.comment}
+            {rework.comment}
           </Text>
-          {rework.data.wished_date ? (
+          {rework.wished_date ? (
             <Text size="sm" c="dimmed">
-              {t.reworkWished(formatMoscowDate(`${rework.data.wished_date}T12:00:00Z`))}
+              {t.reworkWished(formatMoscowDate(`${rework.wished_date}T12:00:00Z`))}
             </Text>
           ) : null}
-          {rework.data.files.length > 0 ? <FileList orderId={orderId} files={rework.data.files} /> : null}
+          {rework.files.length > 0 ? <FileList orderId={orderId} files={rework.files} /> : null}
           <Title order={3} size="h4">
             {t.threadTitle}
           </Title>
-          <Thread orderId={orderId} messages={rework.data.messages} />
+          <Thread orderId={orderId} messages={rework.messages} />
         </>
       )}
-    </Stack>
+    </RequestDetail>
   );
 }

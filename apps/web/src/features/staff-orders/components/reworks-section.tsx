@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import {
   reworkStateTitles,
@@ -7,17 +7,14 @@ import {
   type ThreadPostRequest,
   type WorkspaceFile,
 } from '@cabinet/contract';
-import { useState } from 'react';
 import { formatDate } from '../../../shared/format';
 import { lazySchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
-import { FormAlert } from '../../../shared/ui/form-alert';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { useOrderActions, useOrderReworks, useRework } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { formatDateTime } from '../model';
-import { LoadError, LoadingRows } from './query-states';
-import { Thread } from './thread';
+import { AnswerForm, RequestAccordion, RequestThread } from './request-accordion';
 
 const answerSchema = lazySchema(() => Promise.resolve(StaffReworkAnswerRequestSchema));
 
@@ -28,45 +25,27 @@ const answerSchema = lazySchema(() => Promise.resolve(StaffReworkAnswerRequestSc
  */
 export function ReworksSection({ orderId, canAnswer }: { orderId: string; canAnswer: boolean }) {
   const reworks = useOrderReworks(orderId);
-  const [opened, setOpened] = useState<string | null>(null);
-  if (reworks.isPending) return <LoadingRows rows={2} />;
-  if (reworks.isError) return <LoadError error={reworks.error} onRetry={() => void reworks.refetch()} />;
-  if (reworks.data.results.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {m.noReworks}
-      </Text>
-    );
-  }
   return (
-    <Accordion value={opened} onChange={setOpened} variant="separated">
-      {reworks.data.results.map((rework) => (
-        <Accordion.Item key={rework.id} value={String(rework.id)}>
-          <Accordion.Control>
-            <Group gap="xs" justify="space-between" wrap="wrap">
-              <Text fw={600}>{m.reworkTitle(rework.number)}</Text>
-              <Group gap="xs">
-                <Badge color={rework.state === 'open' ? 'orange' : 'teal'} variant="light">
-                  {reworkStateTitles[rework.state]}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(rework.created_at)}
-                </Text>
-              </Group>
-            </Group>
-          </Accordion.Control>
-          <Accordion.Panel>
-            {opened === String(rework.id) && (
-              <ReworkDetail
-                orderId={orderId}
-                rework={rework}
-                canAnswer={canAnswer && rework.state === 'open'}
-              />
-            )}
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+    <RequestAccordion
+      query={reworks}
+      emptyText={m.noReworks}
+      control={(rework) => (
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Text fw={600}>{m.reworkTitle(rework.number)}</Text>
+          <Group gap="xs">
+            <Badge color={rework.state === 'open' ? 'orange' : 'teal'} variant="light">
+              {reworkStateTitles[rework.state]}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(rework.created_at)}
+            </Text>
+          </Group>
+        </Group>
+      )}
+      detail={(rework) => (
+        <ReworkDetail orderId={orderId} rework={rework} canAnswer={canAnswer && rework.state === 'open'} />
+      )}
+    />
   );
 }
 
@@ -85,13 +64,7 @@ function ReworkDetail({
       {rework.wished_date && (
         <Text size="sm">{m.wishedDate(formatDate(`${rework.wished_date}T12:00:00Z`))}</Text>
       )}
-      {detail.isPending ? (
-        <LoadingRows rows={2} />
-      ) : detail.isError ? (
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <Thread messages={detail.data.messages} />
-      )}
+      <RequestThread query={detail} />
       {canAnswer && (
         <ReworkAnswerForm
           key={(rework.answer_files ?? []).map((f) => f.id).join('-')}
@@ -127,38 +100,30 @@ function ReworkAnswerForm({
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Text fw={600}>{m.answerRework}</Text>
-        <Textarea {...form.register('text')} label={m.answerText} rows={4} error={errors.text?.message} />
-        <Stack gap={4} role="group" aria-label={m.answerFiles}>
-          <Text size="sm" fw={500}>
-            {m.answerFiles}
+    <AnswerForm submit={submit} alert={alert} submitting={isSubmitting}>
+      <Text fw={600}>{m.answerRework}</Text>
+      <Textarea {...form.register('text')} label={m.answerText} rows={4} error={errors.text?.message} />
+      <Stack gap={4} role="group" aria-label={m.answerFiles}>
+        <Text size="sm" fw={500}>
+          {m.answerFiles}
+        </Text>
+        {finals.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            {m.answerFilesHint}
           </Text>
-          {finals.length === 0 ? (
-            <Text size="xs" c="dimmed">
-              {m.answerFilesHint}
-            </Text>
-          ) : (
-            <List size="sm" spacing={2} icon={<IconFileCheck size={16} aria-hidden />}>
-              {finals.map((file) => (
-                <List.Item key={file.id}>{file.name}</List.Item>
-              ))}
-            </List>
-          )}
-          {errors.files?.message && (
-            <Text size="xs" c="red" role="alert">
-              {errors.files.message}
-            </Text>
-          )}
-        </Stack>
-        <FormAlert message={alert} />
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {m.send}
-          </Button>
-        </Group>
+        ) : (
+          <List size="sm" spacing={2} icon={<IconFileCheck size={16} aria-hidden />}>
+            {finals.map((file) => (
+              <List.Item key={file.id}>{file.name}</List.Item>
+            ))}
+          </List>
+        )}
+        {errors.files?.message && (
+          <Text size="xs" c="red" role="alert">
+            {errors.files.message}
+          </Text>
+        )}
       </Stack>
-    </form>
+    </AnswerForm>
   );
 }
