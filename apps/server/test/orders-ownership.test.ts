@@ -192,14 +192,14 @@ describe("another customer's orders, drafts and files are not found (404) on eve
       'GET /api/client/orders/:id/reworks/': () => inject('GET', api.orders.reworks(ids.inWork)),
       'POST /api/client/orders/:id/reworks/': () =>
         inject('POST', api.orders.reworks(ids.inWork), { comment: 'Чужая доработка' }),
-      'GET /api/client/orders/:id/reworks/:rework/': () =>
+      'GET /api/client/orders/:id/reworks/:request/': () =>
         inject('GET', api.orders.rework(ids.inWork, ids.rework)),
       'GET /api/client/orders/:id/care/': () => inject('GET', api.orders.care(ids.inWork)),
       'POST /api/client/orders/:id/care/': () =>
         inject('POST', api.orders.care(ids.inWork), { text: 'Чужое' }),
-      'GET /api/client/orders/:id/care/:care/': () =>
+      'GET /api/client/orders/:id/care/:request/': () =>
         inject('GET', api.orders.careRequest(ids.inWork, ids.care)),
-      'POST /api/client/orders/:id/care/:care/messages/': () =>
+      'POST /api/client/orders/:id/care/:request/messages/': () =>
         inject('POST', api.orders.careMessages(ids.inWork, ids.care), { text: 'Чужое' }),
       'GET /api/client/orders/:id/timeline/': () => inject('GET', api.orders.timeline(ids.inWork)),
       'POST /api/client/orders/:id/accept/': () => inject('POST', api.orders.accept(ids.inWork), {}),

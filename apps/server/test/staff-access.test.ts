@@ -197,21 +197,21 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         send: (a) => inject(a, 'GET', staffApi.reworks(o)),
         order: true,
       },
-      'GET /api/staff/orders/:id/reworks/:reworkId/': {
+      'GET /api/staff/orders/:id/reworks/:request/': {
         send: (a) => inject(a, 'GET', staffApi.rework(o, ids.rework)),
         order: true,
       },
-      'POST /api/staff/orders/:id/reworks/:reworkId/answer/': {
+      'POST /api/staff/orders/:id/reworks/:request/answer/': {
         send: (a) =>
           inject(a, 'POST', staffApi.reworkAnswer(o, ids.rework), { text: 'Готово', files: [ids.file] }),
         order: true,
       },
       'GET /api/staff/orders/:id/care/': { send: (a) => inject(a, 'GET', staffApi.care(o)), order: true },
-      'GET /api/staff/orders/:id/care/:careId/': {
+      'GET /api/staff/orders/:id/care/:request/': {
         send: (a) => inject(a, 'GET', staffApi.careRequest(o, ids.care)),
         order: true,
       },
-      'POST /api/staff/orders/:id/care/:careId/messages/': {
+      'POST /api/staff/orders/:id/care/:request/messages/': {
         send: (a) => inject(a, 'POST', staffApi.careMessages(o, ids.care), { text: 'Ответ', close: true }),
         managerOnly: true,
         order: true,
@@ -319,13 +319,13 @@ describe('staff roles: an author sees only their orders (404), and only a manage
       'PATCH /api/staff/orders/:id/': { deadline: '2099-01-01' },
       'POST /api/staff/orders/:id/assign/': { performer_id: author.id },
       'POST /api/staff/orders/:id/status/': { status_id: OrderStatusId.cancelled },
-      'POST /api/staff/orders/:id/care/:careId/messages/': { text: 'Ответ' },
+      'POST /api/staff/orders/:id/care/:request/messages/': { text: 'Ответ' },
     };
     const managersOnOrders = Object.entries(cases()).filter(([, c]) => c.order && c.managerOnly);
     expect(managersOnOrders.map(([route]) => route).sort()).toEqual(Object.keys(bodies).sort());
     for (const [route] of managersOnOrders) {
       const [method, pattern] = route.split(' ') as ['POST' | 'PATCH', string];
-      const url = pattern.replace(':id', '999999').replace(':careId', String(ids.care));
+      const url = pattern.replace(':id', '999999').replace(':request', String(ids.care));
       const payload = bodies[route];
       for (const who of [author, manager]) {
         const res = await t.app.inject({ method, url, headers: who.auth, payload });

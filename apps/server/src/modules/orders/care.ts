@@ -15,6 +15,7 @@ import { HttpError } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { customerActor, lockOrder, recordEvent, type Actor } from './lifecycle';
+import { findRequest, markSeen, openRequest, requireOrder } from './requests';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import { requireOpen } from './workspace-files';
 import { firstName, type Face } from './workspace-people';
@@ -68,16 +69,6 @@ function toCare(row: CareRow, face: Face, lastAnswer: string | undefined): CareR
   };
 }
 
-async function requireOrder(db: Kysely<DB>, orderId: number): Promise<void> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', orderId)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-}
-
 /** An order's care requests, newest first. Callers check access. */
 export async function listCare(ctx: OrdersContext, orderId: number, face: Face): Promise<CareList> {
   await requireOrder(ctx.db, orderId);
@@ -103,23 +94,8 @@ export async function getCare(
   face: Face,
 ): Promise<CareDetail> {
   await requireOrder(ctx.db, orderId);
-  const row = await ctx.db
-    .selectFrom('care_requests')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('id', '=', careId)
-    .executeTakeFirst();
-  if (!row) throw careNotFound();
-  let seen = row;
-  if (face === 'customer') {
-    const at = nowIso();
-    await ctx.db
-      .updateTable('care_requests')
-      .set({ customer_seen_at: at })
-      .where('id', '=', careId)
-      .execute();
-    seen = { ...row, customer_seen_at: at };
-  }
+  const row = await findRequest(ctx.db, 'care', orderId, careId, careNotFound);
+  const seen = await markSeen(ctx.db, 'care', row, face);
   const answers = await lastStaffAnswers(ctx.db, [careId]);
   const messages = await threadMessages(ctx.db, orderId, 'care', [careId], face);
   return { ...toCare(seen, face, answers.get(careId)), messages: messages.get(careId) ?? [] };
@@ -133,33 +109,27 @@ export async function createCare(
   body: CreateInput,
 ): Promise<CareDetail> {
   const at = nowIso();
-  const careId = await ctx.db.transaction().execute(async (trx) => {
-    await lockCustomer(trx, userId);
-    const order = await lockOrder(trx, orderId);
-    if (!order || order.user_id !== userId) throw notFound();
-    requireOpen(order);
-    const { id } = await trx
-      .insertInto('care_requests')
-      .values({
-        order_id: orderId,
-        kind: body.kind,
-        subject: subjectOf(body.text),
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const messageId = await addMessage(trx, {
-      orderId,
-      thread: 'care',
-      threadId: id,
-      actor: customerActor,
-      text: body.text,
-      at,
-    });
-    await attachCustomerFiles(ctx, trx, userId, order, body.files, messageId);
-    await recordEvent(trx, orderId, 'care_opened', customerActor, { care_id: id, kind: body.kind }, at);
-    return id;
+  const careId = await openRequest(ctx, 'care', userId, orderId, {
+    text: body.text,
+    files: body.files,
+    at,
+    check: async (_trx, order) => requireOpen(order),
+    insert: async (trx) => {
+      const { id } = await trx
+        .insertInto('care_requests')
+        .values({
+          order_id: orderId,
+          kind: body.kind,
+          subject: subjectOf(body.text),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    after: (trx, _order, id) =>
+      recordEvent(trx, orderId, 'care_opened', customerActor, { care_id: id, kind: body.kind }, at),
   });
   await ctx.changed(orderId, ['care', 'timeline']);
   return getCare(ctx, orderId, careId, 'customer');
@@ -184,13 +154,7 @@ export async function postCareMessage(
     if (fromCustomer && options.userId !== undefined) await lockCustomer(trx, options.userId);
     const order = await lockOrder(trx, orderId);
     if (!order || (fromCustomer && order.user_id !== options.userId)) throw notFound();
-    const care = await trx
-      .selectFrom('care_requests')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('id', '=', careId)
-      .executeTakeFirst();
-    if (!care) throw careNotFound();
+    const care = await findRequest(trx, 'care', orderId, careId, careNotFound);
     if (care.state === 'closed') throw new HttpError(409, workspaceMessages.careClosed);
     const messageId = await addMessage(trx, {
       orderId,

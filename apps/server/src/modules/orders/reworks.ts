@@ -17,11 +17,11 @@ import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { earliestWishedDate, reworkEligibility } from './guarantee';
 import { customerActor, lockOrder, moveStatus, type Actor } from './lifecycle';
+import { findRequest, markSeen, openRequest, requireOrder } from './requests';
 import { requireAction } from './statuses';
 import { workspaceFiles } from './workspace-files';
-import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
+import { addMessage, attachStaffFiles, threadMessages } from './threads';
 import type { Face } from './workspace-people';
-import { lockCustomer } from '../ledger';
 
 /**
  * Reworks (spec §5): the customer sends the delivered work back with a comment (the order goes to
@@ -42,17 +42,6 @@ function isNew(row: ReworkRow, face: Face): boolean {
     row.answered_at !== null &&
     (row.customer_seen_at === null || row.customer_seen_at < row.answered_at)
   );
-}
-
-async function orderRow(db: Kysely<DB>, orderId: number) {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
 }
 
 export async function hasOpenRework(db: Kysely<DB>, orderId: number): Promise<boolean> {
@@ -135,7 +124,7 @@ export async function listReworks(
   face: Face,
   now: Date = new Date(),
 ): Promise<ReworkList> {
-  const order = await orderRow(ctx.db, orderId);
+  const order = await requireOrder(ctx.db, orderId);
   const rows = await ctx.db
     .selectFrom('reworks')
     .selectAll()
@@ -161,20 +150,9 @@ export async function getRework(
   reworkId: number,
   face: Face,
 ): Promise<ReworkDetail> {
-  await orderRow(ctx.db, orderId);
-  const row = await ctx.db
-    .selectFrom('reworks')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('id', '=', reworkId)
-    .executeTakeFirst();
-  if (!row) throw reworkNotFound();
-  let seen = row;
-  if (face === 'customer') {
-    const at = nowIso();
-    await ctx.db.updateTable('reworks').set({ customer_seen_at: at }).where('id', '=', reworkId).execute();
-    seen = { ...row, customer_seen_at: at };
-  }
+  await requireOrder(ctx.db, orderId);
+  const row = await findRequest(ctx.db, 'rework', orderId, reworkId, reworkNotFound);
+  const seen = await markSeen(ctx.db, 'rework', row, face);
   const [detail] = await shape(ctx.db, orderId, [seen], face);
   return detail as ReworkDetail;
 }
@@ -195,52 +173,46 @@ export async function createRework(
     throw badRequest('wished_date', workspaceMessages.reworkDateTooEarly);
   }
   const at = now.toISOString();
-  const reworkId = await ctx.db.transaction().execute(async (trx) => {
-    await lockCustomer(trx, userId);
-    const order = await lockOrder(trx, orderId);
-    if (!order || order.user_id !== userId) throw notFound();
-    const eligibility = reworkEligibility(order, await hasOpenRework(trx, orderId), now);
-    if (!eligibility.allowed)
-      throw new HttpError(409, eligibility.reason ?? workspaceMessages.reworkAlreadyOpen);
-    const last = await trx
-      .selectFrom('reworks')
-      .select((eb) => eb.fn.max<number>('number').as('n'))
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    const number = Number(last?.n ?? 0) + 1;
-    const { id } = await trx
-      .insertInto('reworks')
-      .values({
-        order_id: orderId,
-        number,
-        comment: body.comment,
-        wished_date: body.wished_date ?? null,
-        created_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const messageId = await addMessage(trx, {
-      orderId,
-      thread: 'rework',
-      threadId: id,
-      actor: customerActor,
-      text: body.comment,
-      at,
-    });
-    await attachCustomerFiles(ctx, trx, userId, order, body.files, messageId);
-    const to = requireAction(
-      order.status_id,
-      'customer',
-      'request_rework',
-      {},
-      workspaceMessages.reworkNotDelivered,
-    );
-    await moveStatus(trx, order, to, customerActor, {
-      kind: 'rework_opened',
-      data: { number },
-      at,
-    });
-    return id;
+  let number = 0;
+  const reworkId = await openRequest(ctx, 'rework', userId, orderId, {
+    text: body.comment,
+    files: body.files,
+    at,
+    check: async (trx, order) => {
+      const eligibility = reworkEligibility(order, await hasOpenRework(trx, orderId), now);
+      if (!eligibility.allowed)
+        throw new HttpError(409, eligibility.reason ?? workspaceMessages.reworkAlreadyOpen);
+    },
+    insert: async (trx) => {
+      const last = await trx
+        .selectFrom('reworks')
+        .select((eb) => eb.fn.max<number>('number').as('n'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      number = Number(last?.n ?? 0) + 1;
+      const { id } = await trx
+        .insertInto('reworks')
+        .values({
+          order_id: orderId,
+          number,
+          comment: body.comment,
+          wished_date: body.wished_date ?? null,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    after: async (trx, order) => {
+      const to = requireAction(
+        order.status_id,
+        'customer',
+        'request_rework',
+        {},
+        workspaceMessages.reworkNotDelivered,
+      );
+      await moveStatus(trx, order, to, customerActor, { kind: 'rework_opened', data: { number }, at });
+    },
   });
   await ctx.changed(orderId, ['reworks', 'status', 'timeline']);
   return getRework(ctx, orderId, reworkId, 'customer');
@@ -262,13 +234,7 @@ export async function answerRework(
   await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) throw notFound();
-    const rework = await trx
-      .selectFrom('reworks')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('id', '=', reworkId)
-      .executeTakeFirst();
-    if (!rework) throw reworkNotFound();
+    const rework = await findRequest(trx, 'rework', orderId, reworkId, reworkNotFound);
     if (rework.state !== 'open') throw new HttpError(409, staffMessages.reworkAnswered);
     const to = requireAction(order.status_id, actor.role, 'answer_rework');
     const messageId = await addMessage(trx, {

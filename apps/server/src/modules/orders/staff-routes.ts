@@ -1,9 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   CareDetailSchema,
-  CareListSchema,
   ReworkDetailSchema,
-  ReworkListSchema,
   StaffAssignRequestSchema,
   StaffCareAnswerRequestSchema,
   StaffCareListSchema,
@@ -28,9 +26,10 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
 import { requireManager, staffOf } from '../staff/guards';
-import { careQueue, getCare, listCare, postCareMessage } from './care';
+import { careQueue, postCareMessage } from './care';
 import { OrdersContext } from './context';
-import { answerRework, getRework, listReworks } from './reworks';
+import { answerRework } from './reworks';
+import { requestReadRoutes } from './request-routes';
 import {
   actorOf,
   assignPerformer,
@@ -53,8 +52,7 @@ const base = '/api/staff/orders/';
 const id = z.coerce.number().int().positive();
 const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
-const ReworkParams = IdParams.extend({ reworkId: id });
-const CareParams = IdParams.extend({ careId: id });
+const RequestParams = IdParams.extend({ request: id });
 
 /**
  * The staff face of orders: every route behind `requireStaff` (the auth plugin's rule for
@@ -85,6 +83,19 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     if (parsed.success) await requireStaffOrder(ctx, staff, parsed.data);
     throw new HttpError(403, staffMessages.managerOnly);
   }
+
+  requestReadRoutes(app, ctx, {
+    base,
+    face: 'staff',
+    tags,
+    security,
+    summaries: {
+      reworks: { list: 'Доработки заказа', one: 'Доработка с перепиской' },
+      care: { list: 'Обращения в службу качества по заказу', one: 'Обращение с перепиской' },
+    },
+    errors: errorResponses(401, 403, 404),
+    access: (request, orderId) => requireStaffOrder(ctx, staffOf(request), orderId),
+  });
 
   app.get(
     base,
@@ -205,48 +216,14 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    `${base}:id/reworks/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Доработки заказа',
-        params: IdParams,
-        response: { 200: ReworkListSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireStaffOrder(ctx, staffOf(request), request.params.id);
-      return listReworks(ctx, request.params.id, 'staff');
-    },
-  );
-
-  app.get(
-    `${base}:id/reworks/:reworkId/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Доработка с перепиской',
-        params: ReworkParams,
-        response: { 200: ReworkDetailSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireStaffOrder(ctx, staffOf(request), request.params.id);
-      return getRework(ctx, request.params.id, request.params.reworkId, 'staff');
-    },
-  );
-
   app.post(
-    `${base}:id/reworks/:reworkId/answer/`,
+    `${base}:id/reworks/:request/answer/`,
     {
       schema: {
         tags,
         security,
         summary: 'Ответить на доработку: текст и загруженные итоговые файлы; заказ уходит на проверку',
-        params: ReworkParams,
+        params: RequestParams,
         body: StaffReworkAnswerRequestSchema,
         response: { 200: ReworkDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -254,53 +231,19 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     async (request) => {
       const staff = staffOf(request);
       await requireStaffOrder(ctx, staff, request.params.id);
-      return answerRework(ctx, actorOf(staff), request.params.id, request.params.reworkId, request.body);
-    },
-  );
-
-  app.get(
-    `${base}:id/care/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Обращения в службу качества по заказу',
-        params: IdParams,
-        response: { 200: CareListSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireStaffOrder(ctx, staffOf(request), request.params.id);
-      return listCare(ctx, request.params.id, 'staff');
-    },
-  );
-
-  app.get(
-    `${base}:id/care/:careId/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Обращение с перепиской',
-        params: CareParams,
-        response: { 200: CareDetailSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireStaffOrder(ctx, staffOf(request), request.params.id);
-      return getCare(ctx, request.params.id, request.params.careId, 'staff');
+      return answerRework(ctx, actorOf(staff), request.params.id, request.params.request, request.body);
     },
   );
 
   app.post(
-    `${base}:id/care/:careId/messages/`,
+    `${base}:id/care/:request/messages/`,
     {
       onRequest: requireManagerOfOrder,
       schema: {
         tags,
         security,
         summary: 'Ответить на обращение (менеджер); close закрывает его',
-        params: CareParams,
+        params: RequestParams,
         body: StaffCareAnswerRequestSchema,
         response: { 200: CareDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -309,7 +252,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
       const staff = staffOf(request);
       await requireStaffOrder(ctx, staff, request.params.id);
       const { close, ...body } = request.body;
-      return postCareMessage(ctx, actorOf(staff), request.params.id, request.params.careId, body, { close });
+      return postCareMessage(ctx, actorOf(staff), request.params.id, request.params.request, body, { close });
     },
   );
 

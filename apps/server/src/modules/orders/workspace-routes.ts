@@ -1,12 +1,10 @@
 import {
   CareCreateRequestSchema,
   CareDetailSchema,
-  CareListSchema,
   FileReviewRequestSchema,
   OrderSchema,
   ReworkCreateRequestSchema,
   ReworkDetailSchema,
-  ReworkListSchema,
   ThreadPostRequestSchema,
   TimelineSchema,
   WorkspaceFileListSchema,
@@ -18,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { requestReadRoutes } from './request-routes';
 
 /** The customer's order workspace: paths as the contract's `api.orders` builds them. */
 
@@ -28,12 +27,30 @@ const base = '/api/client/orders/';
 const id = z.coerce.number().int().positive();
 const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
-const ReworkParams = IdParams.extend({ rework: id });
-const CareParams = IdParams.extend({ care: id });
+const CareParams = IdParams.extend({ request: id });
 
 export default async function workspaceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ws = app.ordersService.workspace;
+
+  requestReadRoutes(app, ws.ctx, {
+    base,
+    face: 'customer',
+    tags,
+    security,
+    summaries: {
+      reworks: {
+        list: 'Доработки заказа и можно ли запросить новую',
+        one: 'Доработка с перепиской (ответ автора больше не новый)',
+      },
+      care: {
+        list: 'Обращения в службу качества по заказу',
+        one: 'Обращение с перепиской (ответы больше не новые)',
+      },
+    },
+    errors: errorResponses(400, 401, 404),
+    access: (request, orderId) => ws.own(request.userId, orderId),
+  });
 
   app.get(
     `${base}:id/files/`,
@@ -124,20 +141,6 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    `${base}:id/reworks/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Доработки заказа и можно ли запросить новую',
-        params: IdParams,
-        response: { 200: ReworkListSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    (request) => ws.reworks(request.userId, request.params.id),
-  );
-
   app.post(
     `${base}:id/reworks/`,
     {
@@ -152,34 +155,6 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send(await ws.createRework(request.userId, request.params.id, request.body)),
-  );
-
-  app.get(
-    `${base}:id/reworks/:rework/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Доработка с перепиской (ответ автора больше не новый)',
-        params: ReworkParams,
-        response: { 200: ReworkDetailSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    (request) => ws.rework(request.userId, request.params.id, request.params.rework),
-  );
-
-  app.get(
-    `${base}:id/care/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Обращения в службу качества по заказу',
-        params: IdParams,
-        response: { 200: CareListSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    (request) => ws.care(request.userId, request.params.id),
   );
 
   app.post(
@@ -198,22 +173,8 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
       reply.code(201).send(await ws.createCare(request.userId, request.params.id, request.body)),
   );
 
-  app.get(
-    `${base}:id/care/:care/`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Обращение с перепиской (ответы больше не новые)',
-        params: CareParams,
-        response: { 200: CareDetailSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    (request) => ws.careRequest(request.userId, request.params.id, request.params.care),
-  );
-
   app.post(
-    `${base}:id/care/:care/messages/`,
+    `${base}:id/care/:request/messages/`,
     {
       schema: {
         tags,
@@ -227,7 +188,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await ws.postCare(request.userId, request.params.id, request.params.care, request.body)),
+        .send(await ws.postCare(request.userId, request.params.id, request.params.request, request.body)),
   );
 
   app.get(
@@ -263,6 +224,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
 export async function workspaceUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ws = app.ordersService.workspace;
+
   app.post(
     `${base}:id/files/`,
     {

@@ -4,13 +4,11 @@ import {
   workspaceMessages,
   type CareCreateRequestSchema,
   type CareDetail,
-  type CareList,
   type FileGroup,
   type Order,
   type OrderFile,
   type ReworkCreateRequestSchema,
   type ReworkDetail,
-  type ReworkList,
   type ThreadPostRequestSchema,
   type TimelineEvent,
   type WorkspaceFile,
@@ -39,9 +37,10 @@ import * as filesRepo from './files-repo';
  * staff face.
  */
 export class CustomerWorkspace {
-  constructor(private readonly ctx: OrdersContext) {}
+  constructor(readonly ctx: OrdersContext) {}
 
-  private async own(userId: number, orderId: number): Promise<repo.OrderRow> {
+  /** The caller's own order, or 404. */
+  async own(userId: number, orderId: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(this.ctx.db, userId, orderId, false);
     if (!row) throw notFound();
     return row;
@@ -101,32 +100,12 @@ export class CustomerWorkspace {
     );
   }
 
-  async reworks(userId: number, orderId: number): Promise<ReworkList> {
-    await this.own(userId, orderId);
-    return reworks.listReworks(this.ctx, orderId, 'customer');
-  }
-
-  async rework(userId: number, orderId: number, reworkId: number): Promise<ReworkDetail> {
-    await this.own(userId, orderId);
-    return reworks.getRework(this.ctx, orderId, reworkId, 'customer');
-  }
-
   createRework(
     userId: number,
     orderId: number,
     body: z.output<typeof ReworkCreateRequestSchema>,
   ): Promise<ReworkDetail> {
     return reworks.createRework(this.ctx, userId, orderId, body);
-  }
-
-  async care(userId: number, orderId: number): Promise<CareList> {
-    await this.own(userId, orderId);
-    return care.listCare(this.ctx, orderId, 'customer');
-  }
-
-  async careRequest(userId: number, orderId: number, careId: number): Promise<CareDetail> {
-    await this.own(userId, orderId);
-    return care.getCare(this.ctx, orderId, careId, 'customer');
   }
 
   createCare(

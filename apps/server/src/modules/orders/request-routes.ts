@@ -1,0 +1,79 @@
+import { CareDetailSchema, CareListSchema, ReworkDetailSchema, ReworkListSchema } from '@cabinet/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ErrorBodySchema } from '@cabinet/contract';
+import { getCare, listCare } from './care';
+import type { OrdersContext } from './context';
+import { getRework, listReworks } from './reworks';
+import type { Face } from './workspace-people';
+
+/**
+ * The read routes of order requests, the same for both kinds and both faces: an order's requests
+ * of one kind (`…/{id}/reworks/`, `…/{id}/care/`) and one of them with its thread
+ * (`…/{id}/reworks/{request}/`, `…/{id}/care/{request}/`). The kinds' writes differ and are
+ * declared beside the other routes of each face.
+ */
+
+const id = z.coerce.number().int().positive();
+const IdParams = z.object({ id });
+const RequestParams = IdParams.extend({ request: id });
+
+const kinds = [
+  { path: 'reworks', list: ReworkListSchema, detail: ReworkDetailSchema, read: listReworks, one: getRework },
+  { path: 'care', list: CareListSchema, detail: CareDetailSchema, read: listCare, one: getCare },
+] as const;
+
+type KindPath = (typeof kinds)[number]['path'];
+
+export function requestReadRoutes(
+  fastify: FastifyInstance,
+  ctx: OrdersContext,
+  face: {
+    base: string;
+    face: Face;
+    tags: string[];
+    security: Array<Record<string, string[]>>;
+    summaries: Record<KindPath, { list: string; one: string }>;
+    errors: Record<number, typeof ErrorBodySchema>;
+    /** Refuses a caller who may not see the order (404, or 403 by role). */
+    access: (request: FastifyRequest, orderId: number) => Promise<unknown>;
+  },
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { base, tags, security } = face;
+  for (const kind of kinds) {
+    app.get(
+      `${base}:id/${kind.path}/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: face.summaries[kind.path].list,
+          params: IdParams,
+          response: { 200: kind.list, ...face.errors },
+        },
+      },
+      async (request) => {
+        await face.access(request, request.params.id);
+        return kind.read(ctx, request.params.id, face.face);
+      },
+    );
+    app.get(
+      `${base}:id/${kind.path}/:request/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: face.summaries[kind.path].one,
+          params: RequestParams,
+          response: { 200: kind.detail, ...face.errors },
+        },
+      },
+      async (request) => {
+        await face.access(request, request.params.id);
+        return kind.one(ctx, request.params.id, request.params.request, face.face);
+      },
+    );
+  }
+}
