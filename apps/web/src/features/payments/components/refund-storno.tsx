@@ -1,10 +1,12 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PAYOUT_MAX_KOPECKS, type RefundStornoPlan } from '@cabinet/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { PAYOUT_MAX_KOPECKS, z, type RefundStornoPlan } from '@cabinet/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { formatKopecks } from '../../../shared/format';
 import { notify } from '../../../shared/notify';
+import { eagerSchema } from '../../../shared/lazy-schema';
 import { FormAlert } from '../../../shared/ui/form-alert';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { executeStorno, loadStornoPlan, refreshMoney } from '../api-money';
 import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
@@ -28,60 +30,28 @@ export function StornoPanel({
   const headingId = useId();
   const planId = useId();
   const client = useQueryClient();
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [plan, setPlan] = useState<RefundStornoPlan | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const [attempt] = useState(() => new PaymentAttempt());
-  const amountInput = useRef<HTMLInputElement>(null);
-
-  const calculate = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = amountSchema({ min: 1, max: PAYOUT_MAX_KOPECKS, available }).safeParse(amount);
-    if (!parsed.success) {
-      setAmountError(parsed.error.issues[0]?.message ?? m.amountInvalid);
-      amountInput.current?.focus();
-      return;
-    }
-    setAmountError(null);
-    setAlert(null);
-    setBusy(true);
-    try {
-      const next = await loadStornoPlan(parsed.data);
-      setPlan(next);
-      // Spec §9: every row starts checked.
-      setChecked(new Set(next.results.map((row) => row.pay_id)));
-    } catch (error) {
-      setPlan(null);
-      setAmountError(errorText(error));
-      amountInput.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const execute = async () => {
-    if (!plan || busy) return;
-    setBusy(true);
-    setAlert(null);
-    const body = { refund_sum: plan.refund_sum };
-    try {
-      await executeStorno(plan.refund_sum, attempt.keyFor(body));
-      attempt.finish();
+  const [round, setRound] = useState(0);
+  const storno = useMutation({
+    mutationFn: async (refundSum: number) => {
+      const body = { refund_sum: refundSum };
+      try {
+        await executeStorno(refundSum, attempt.keyFor(body));
+        attempt.finish();
+      } catch (error) {
+        attempt.finish(error);
+        throw error;
+      }
+    },
+    onSuccess: async () => {
       notify.success(m.stornoDone);
       setPlan(null);
-      setAmount('');
+      setRound((n) => n + 1);
       await refreshMoney(client);
-    } catch (error) {
-      attempt.finish(error);
-      setAlert(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const toggle = (payId: number, on: boolean) =>
     setChecked((previous) => {
@@ -101,27 +71,16 @@ export function StornoPanel({
           {m.stornoTitle}
         </Title>
         <Text size="sm">{m.stornoHint}</Text>
-        <form onSubmit={(event) => void calculate(event)} noValidate>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              ref={amountInput}
-              label={m.stornoAmount}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.currentTarget.value);
-                setPlan(null);
-              }}
-              error={amountError}
-              maw={240}
-            />
-            <Button type="submit" variant="light" loading={busy && plan === null}>
-              {m.stornoPlan}
-            </Button>
-          </Group>
-        </form>
+        <StornoAmountForm
+          key={round}
+          available={available}
+          onPlan={(next) => {
+            storno.reset();
+            setPlan(next);
+            // Spec §9: every row starts checked.
+            setChecked(new Set(next?.results.map((row) => row.pay_id)));
+          }}
+        />
         {plan ? (
           <Stack gap="sm" aria-labelledby={planId} role="group">
             <Text fw={600} id={planId}>
@@ -137,7 +96,12 @@ export function StornoPanel({
             ))}
             {allChecked ? (
               <Group>
-                <Button onClick={() => void execute()} loading={busy}>
+                <Button
+                  onClick={() => {
+                    if (!storno.isPending) storno.mutate(plan.refund_sum);
+                  }}
+                  loading={storno.isPending}
+                >
                   {m.stornoSubmit(formatKopecks(plan.refund_sum))}
                 </Button>
               </Group>
@@ -162,8 +126,59 @@ export function StornoPanel({
             )}
           </Stack>
         ) : null}
-        <FormAlert message={alert} />
+        <FormAlert message={storno.isError ? errorText(storno.error) : null} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The sum to return → the plan of the payments it reverses (`null` while the sum changes or failed). */
+function StornoAmountForm({
+  available,
+  onPlan,
+}: {
+  available: number;
+  onPlan: (plan: RefundStornoPlan | null) => void;
+}) {
+  const schema = useMemo(
+    () => eagerSchema(z.object({ amount: amountSchema({ min: 1, max: PAYOUT_MAX_KOPECKS, available }) })),
+    [available],
+  );
+  const { form, submit } = useServerForm<{ amount: string }, { amount: number }>({
+    schema,
+    defaultValues: { amount: '' },
+    fields: ['amount'],
+    onSubmit: async ({ amount }) => {
+      try {
+        onPlan(await loadStornoPlan(amount));
+      } catch (error) {
+        onPlan(null);
+        form.setError('amount', { message: errorText(error) }, { shouldFocus: true });
+      }
+    },
+  });
+  const amount = form.register('amount');
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          {...amount}
+          onChange={(event) => {
+            amount.onChange(event);
+            onPlan(null);
+          }}
+          label={m.stornoAmount}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          error={form.formState.errors.amount?.message}
+          maw={240}
+        />
+        <Button type="submit" variant="light" loading={form.formState.isSubmitting}>
+          {m.stornoPlan}
+        </Button>
+      </Group>
+    </form>
   );
 }
