@@ -1,4 +1,4 @@
-import { type AttributionReport, type StaffMe, staffApi } from '@cabinet/contract';
+import { attributionMessages, type AttributionReport, type StaffMe, staffApi } from '@cabinet/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +89,22 @@ describe('the attribution report page', () => {
       { timeout: 5000 },
     );
     expect(calls.at(-1)?.url).toBe(`${staffApi.attributionReport}?from=2026-10-01&to=2026-11-26`);
+  });
+
+  it('refuses a period that ends before it starts, on its field, and asks for nothing', async () => {
+    const { calls } = serveStaffApi({
+      [`GET ${staffApi.attributionReport}`]: () => ({ body: report('2026-11-01', '2026-11-26') }),
+    });
+    render();
+    await screen.findByRole('table');
+    const before = calls.length;
+    const to = screen.getByLabelText(/^По/);
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-10-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Показать' }));
+    expect(await screen.findByText(attributionMessages.rangeInvalid)).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(before);
   });
 
   it('says when the period is empty, and shows a failure with a retry', async () => {

@@ -1,13 +1,19 @@
 import { Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { AttributionReportRow } from '@cabinet/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  AttributionReportQuerySchema,
+  type AttributionReportQuery,
+  type AttributionReportRow,
+} from '@cabinet/contract';
 import { useSearchParams } from 'react-router';
 import { formatKopecks } from '../../../shared/format';
+import { lazySchema } from '../../../shared/lazy-schema';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { useAttributionReport } from '../api';
 import { staffReportsMessages as m } from '../messages';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const rangeSchema = lazySchema(() => Promise.resolve(AttributionReportQuerySchema));
 
 /** Today and 29 days before it (UTC calendar days, as the report counts them). */
 function defaultRange(now = new Date()): { from: string; to: string } {
@@ -31,14 +37,16 @@ export default function AttributionReportPage() {
   const toParam = params.get('to') ?? '';
   const from = DAY.test(fromParam) ? fromParam : fallback.from;
   const to = DAY.test(toParam) ? toParam : fallback.to;
-  const [draft, setDraft] = useState({ from, to });
   const report = useAttributionReport(from, to);
   const caption = report.data ? m.tableCaption(dayText(report.data.from), dayText(report.data.to)) : '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setParams({ from: draft.from, to: draft.to });
-  };
+  // The period is checked as the server checks it (a reversed or too long one is refused here).
+  const { form, submit } = useServerForm<{ from: string; to: string }, AttributionReportQuery>({
+    schema: rangeSchema,
+    defaultValues: { from, to },
+    fields: ['from', 'to'],
+    onSubmit: async (range) => setParams(range),
+  });
+  const { errors } = form.formState;
 
   return (
     <Stack gap="md">
@@ -48,30 +56,22 @@ export default function AttributionReportPage() {
       <Text size="sm" c="dimmed">
         {m.attributionLead}
       </Text>
-      <form onSubmit={submit} aria-label={m.rangeLegend}>
-        <Group align="end" gap="sm">
+      <form onSubmit={(event) => void submit(event)} aria-label={m.rangeLegend} noValidate>
+        <Group align="start" gap="sm">
           <TextInput
+            {...form.register('from')}
             type="date"
             label={m.from}
-            value={draft.from}
             required
-            onChange={(e) => {
-              // Read now: React clears currentTarget before the updater runs.
-              const value = e.currentTarget.value;
-              setDraft((d) => ({ ...d, from: value }));
-            }}
+            error={errors.from?.message}
           />
-          <TextInput
-            type="date"
-            label={m.to}
-            value={draft.to}
-            required
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setDraft((d) => ({ ...d, to: value }));
-            }}
-          />
-          <Button type="submit" loading={report.isFetching}>
+          <TextInput {...form.register('to')} type="date" label={m.to} required error={errors.to?.message} />
+          <Button
+            type="submit"
+            loading={report.isFetching}
+            // Level with the fields below their labels (a field's error grows it downwards).
+            mt="calc(var(--mantine-font-size-sm) * 1.55)"
+          >
             {m.show}
           </Button>
         </Group>
