@@ -1,7 +1,7 @@
 import { titlePageMessages } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
 import { titlePageText } from './messages';
-import { prefill, serverErrors, toRequest, type TitlePageForm } from './model';
+import { prefill, toRequest, type TitlePageForm } from './model';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const order = {
@@ -62,9 +62,5 @@ describe('title page model', () => {
       ok: false,
       errors: { topic: titlePageMessages.required, city: titlePageMessages.required },
     });
-  });
-
-  it('keeps the first server message per field', () => {
-    expect(serverErrors({ topic: ['a', 'b'], 'year.0': ['c'] })).toEqual({ topic: 'a', year: 'c' });
   });
 });

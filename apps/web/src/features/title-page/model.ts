@@ -92,13 +92,3 @@ export function toRequest(
   ) as TitlePageFields;
   return { ok: true, body: { format, ...body } };
 }
-
-/** The server's field errors, first message per field. */
-export function serverErrors(fieldErrors: Record<string, string[]>): FormErrors {
-  const errors: FormErrors = {};
-  for (const [key, messages] of Object.entries(fieldErrors)) {
-    const field = key.split('.')[0] as keyof FormErrors;
-    if (messages[0]) errors[field] ??= messages[0];
-  }
-  return errors;
-}

@@ -1,22 +1,34 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { titlePageFileName, type TitlePageFormat } from '@cabinet/contract';
+import { titlePageFileName, type TitlePageFormat, type TitlePageRequest } from '@cabinet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { saveBlob } from '../../../shared/api/blob';
 import { profileQueryOptions } from '../../../shared/api/profile';
+import { eagerSchema } from '../../../shared/lazy-schema';
+import { applyServerErrors } from '../../../shared/ui/form-errors';
+import { useServerForm } from '../../../shared/ui/use-server-form';
 import { createTitlePage } from '../api';
 import { titlePageText as t } from '../messages';
-import {
-  prefill,
-  serverErrors,
-  toRequest,
-  type FormErrors,
-  type TitlePageForm,
-  type TitlePageOrder,
-} from '../model';
+import { FORM_FIELDS, prefill, toRequest, type TitlePageForm, type TitlePageOrder } from '../model';
 
-type Busy = 'preview' | TitlePageFormat | null;
+/** What the customer asked for: to see the PDF, or to download it in a format. */
+type Action = 'preview' | TitlePageFormat;
+type Values = TitlePageForm & { action: Action };
+
+/** The contract's check (`toRequest`) in the shape the form system takes, for the format asked for. */
+const requestSchema = eagerSchema<TitlePageRequest>({
+  safeParse(values) {
+    const { action, ...form } = values as Values;
+    const request = toRequest(form, action === 'docx' ? 'docx' : 'pdf');
+    if (request.ok) return { success: true, data: request.body };
+    const issues = Object.entries(request.errors).map(([key, message]) => ({
+      path: [key],
+      message: message ?? '',
+    }));
+    return { success: false, error: { issues } };
+  },
+});
 
 const REQUIRED: ReadonlySet<keyof TitlePageForm> = new Set([
   'university',
@@ -41,81 +53,70 @@ export function TitlePageDialog({
   order?: TitlePageOrder;
 }) {
   const profile = useQuery({ ...profileQueryOptions(), enabled: opened });
-  const [form, setForm] = useState<TitlePageForm>(() => prefill(profile.data, order, new Date()));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const edited = useRef(new Set<keyof TitlePageForm>());
+  const { form, alert, submit } = useServerForm<Values, TitlePageRequest>({
+    schema: requestSchema,
+    defaultValues: { ...prefill(profile.data, order, new Date()), action: 'pdf' },
+    fields: FORM_FIELDS,
+    onSubmit: async (body) => {
+      const blob = await createTitlePage(body);
+      if (form.getValues().action === 'preview') {
+        setPreview(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));
+      } else {
+        saveBlob(blob, titlePageFileName(body.topic, body.format));
+      }
+    },
+    // The server's field errors on their fields; a failure without them in the alert.
+    toAlert: (error): string | null =>
+      error instanceof ApiError ? applyServerErrors(error, form.setError, FORM_FIELDS) : t.failed,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const action = form.control('action').value;
 
   // The profile may arrive after the dialog opened: it fills what the customer has not typed yet.
   useEffect(() => {
     if (!profile.data) return;
     const filled = prefill(profile.data, order, new Date());
-    setForm((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(filled) as Array<keyof TitlePageForm>) {
-        if (!edited.current.has(key)) next[key] = filled[key];
-      }
-      return next;
-    });
+    for (const key of FORM_FIELDS) {
+      if (!edited.current.has(key)) form.setValue(key, filled[key]);
+    }
+    // `form`'s functions change every render; the profile and the order are what the fill follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.data, order]);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const set = (key: keyof TitlePageForm) => (value: string) => {
-    edited.current.add(key);
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const run = async (action: Exclude<Busy, null>) => {
-    const format: TitlePageFormat = action === 'docx' ? 'docx' : 'pdf';
-    const request = toRequest(form, format);
-    if (!request.ok) {
-      setErrors(request.errors);
-      setAlert(t.checkFields);
-      return;
-    }
-    setErrors({});
-    setAlert(null);
-    setBusy(action);
-    try {
-      const blob = await createTitlePage(request.body);
-      if (action === 'preview') {
-        setPreview(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));
-      } else {
-        saveBlob(blob, titlePageFileName(request.body.topic, format));
-      }
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-        setErrors(serverErrors(error.fieldErrors));
-        setAlert(error.message);
-      } else {
-        setAlert(error instanceof ApiError ? error.message : t.failed);
-      }
-    } finally {
-      setBusy(null);
-    }
+  const run = (next: Action) => {
+    form.setValue('action', next);
+    void submit();
   };
 
   const field = (key: keyof TitlePageForm, opts: { multiline?: boolean; placeholder?: string } = {}) => {
+    const { value, name, onBlur } = form.control(key);
     const common = {
+      name,
       label: t.fields[key],
-      value: form[key],
-      error: errors[key],
+      value,
+      error: errors[key]?.message,
+      ref: form.elementRef(key),
+      onBlur,
       // Required for assistive technology; the intro names them instead of an asterisk in each label.
       required: REQUIRED.has(key),
       withAsterisk: false,
       placeholder: opts.placeholder,
     };
+    const set = (typed: string) => {
+      edited.current.add(key);
+      form.setValue(key, typed);
+    };
     return opts.multiline ? (
-      <Textarea {...common} rows={2} onChange={(e) => set(key)(e.currentTarget.value)} />
+      <Textarea {...common} rows={2} onChange={(e) => set(e.currentTarget.value)} />
     ) : (
       <TextInput
         {...common}
         inputMode={key === 'year' ? 'numeric' : undefined}
-        onChange={(e) => set(key)(e.currentTarget.value)}
+        onChange={(e) => set(e.currentTarget.value)}
       />
     );
   };
@@ -156,21 +157,25 @@ export function TitlePageDialog({
         <Group gap="sm" justify="flex-end">
           <Button
             variant="default"
-            loading={busy === 'preview'}
-            disabled={busy !== null}
-            onClick={() => void run('preview')}
+            loading={isSubmitting && action === 'preview'}
+            disabled={isSubmitting}
+            onClick={() => run('preview')}
           >
             {t.preview}
           </Button>
           <Button
             variant="light"
-            loading={busy === 'docx'}
-            disabled={busy !== null}
-            onClick={() => void run('docx')}
+            loading={isSubmitting && action === 'docx'}
+            disabled={isSubmitting}
+            onClick={() => run('docx')}
           >
             {t.downloadDocx}
           </Button>
-          <Button loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void run('pdf')}>
+          <Button
+            loading={isSubmitting && action === 'pdf'}
+            disabled={isSubmitting}
+            onClick={() => run('pdf')}
+          >
             {t.downloadPdf}
           </Button>
         </Group>
