@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { resetSnackbars } from './shared/notify';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeMediaQueryList } from './shared/ui/media-query-fake';
 
@@ -18,6 +18,10 @@ if (typeof window.ResizeObserver === 'undefined') {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 // ScrollRestoration scrolls on every navigation; jsdom reports window.scrollTo as not implemented.
 window.scrollTo = () => {};
+
+// findBy…/waitFor wait for an outcome; Testing Library's 1 s default is shorter than a lazy route's
+// first import on a loaded 2-core machine (a test then failed on time, not on behaviour).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,5 @@
 // Test-only: the payments section's routes as the app nests them, with a fake API behind apiFetch.
 import { Notifications } from '@mantine/notifications';
-import { configure } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { vi } from 'vitest';
 import { renderRoute } from '../../shared/ui/test-utils';
@@ -9,8 +8,6 @@ import HistoryTab from './routes/history-tab';
 import PaymentsLayout from './routes/payments-layout';
 import WithdrawPage from './routes/withdraw-page';
 
-// A screen renders after its loads; on a busy machine that is longer than Testing Library's 1 s wait.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const titled = (title: string) => ({ title });

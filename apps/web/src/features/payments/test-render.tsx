@@ -1,13 +1,10 @@
 // Test-only: a pay screen at its route, with a fake API behind apiFetch and the provider's page stubbed.
-import { configure } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { apiFetch } from '../../shared/api/client';
 import { renderRoute } from '../../shared/ui/test-utils';
 import type { fakePayServer } from './test-server';
 
-// The first render of a screen imports Mantine's modules: seconds on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 export function serve(server: ReturnType<typeof fakePayServer>) {

@@ -1,5 +1,5 @@
 import type { Certificate } from '@cabinet/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestBlob, saveBlob } from '../../../shared/api/blob';
@@ -11,7 +11,6 @@ import CertificatePage from './certificate-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 vi.mock('../../../shared/api/blob', () => ({ requestBlob: vi.fn(), saveBlob: vi.fn() }));
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');

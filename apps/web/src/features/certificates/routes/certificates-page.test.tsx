@@ -1,5 +1,5 @@
 import type { Certificate, CertificateList } from '@cabinet/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, type ApiInit } from '../../../shared/api/client';
@@ -9,7 +9,6 @@ import { certificateOf } from '../test-fixtures';
 import CertificatesPage from './certificates-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');

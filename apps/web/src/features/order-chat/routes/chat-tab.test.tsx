@@ -1,5 +1,5 @@
 import { CHAT_TYPING_TTL_MS, chatMessages } from '@cabinet/contract';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
@@ -13,7 +13,6 @@ vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn(), authorizedRequ
 vi.mock('../../../shared/api/upload', () => ({ uploadFiles: vi.fn() }));
 vi.mock('../../../shared/realtime', () => import('../test-realtime'));
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 function serve(server: ReturnType<typeof fakeChatServer>) {

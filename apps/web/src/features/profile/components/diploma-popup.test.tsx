@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
@@ -8,7 +8,6 @@ import { DiplomaPopup } from './diploma-popup';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 function serve(server: ReturnType<typeof fakeProfileServer>) {

@@ -1,5 +1,5 @@
 import { profileMessages } from '@cabinet/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,8 +12,6 @@ import ProfilePage from './profile-page';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
 
-// The first render imports Mantine's modules: seconds on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 function serve(server: ReturnType<typeof fakeProfileServer>) {
