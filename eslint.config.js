@@ -65,6 +65,19 @@ export default tseslint.config(
     },
   },
   {
+    // A test may put features together as the app's routes do (the workspace's tabs with the order
+    // chat's): only the layers' walls hold in tests.
+    files: ['apps/web/src/features/**/*.test.{ts,tsx}', 'apps/web/src/features/**/test-*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './apps/web/src/features', from: './apps/web/src/app' }],
+        },
+      ],
+    },
+  },
+  {
     // The contract's `z` installs the Russian messages before any schema exists (common/zod.ts).
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     ignores: ['packages/contract/src/common/zod.ts', 'packages/contract/src/**/*.test.ts'],

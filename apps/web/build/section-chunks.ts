@@ -30,7 +30,7 @@ export const SECTIONS: readonly Section[] = [
     root: 'src/app/layouts/cabinet-layout.tsx',
     // The customer's screens, and what start-up and the route guards load only with a session.
     screens:
-      /\/src\/(features\/(orders|order-form|order-workspace|order-chat|payments|profile|bonus|friends|certificates|content|title-page)\/|shared\/query-client\.ts$)/,
+      /\/src\/(features\/(orders|order-form|order-workspace|order-chat|payments|profile|bonus|friends|certificates|content)\/|shared\/(title-page\/|query-client\.ts$))/,
   },
   { name: 'orders-list', root: 'src/features/orders/routes/orders-list-page.tsx', parent: 'cabinet' },
   {
@@ -39,11 +39,12 @@ export const SECTIONS: readonly Section[] = [
     parent: 'cabinet',
     screens: /\/src\/features\/order-workspace\/routes\//,
   },
-  { name: 'order-chat', root: 'src/features/order-workspace/routes/chat-tab.tsx', parent: 'order-workspace' },
+  { name: 'order-chat', root: 'src/features/order-chat/routes/chat-tab.tsx', parent: 'order-workspace' },
   {
     name: 'staff',
     root: 'src/features/staff-auth/routes/staff-layout.tsx',
-    screens: /\/src\/features\/staff-/,
+    // The staff's screens, and the order page as the app puts the order chat into it.
+    screens: /\/src\/(features\/staff-|app\/staff-order-screen\.tsx$)/,
   },
 ];
 

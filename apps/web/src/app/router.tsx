@@ -51,7 +51,7 @@ const orderTabTitles: Record<OrderTab, string> = {
 };
 
 const orderTabScreens: Record<OrderTab, ReturnType<typeof screen>> = {
-  chat: screen(() => import('../features/order-workspace/routes/chat-tab')),
+  chat: screen(() => import('../features/order-chat/routes/chat-tab')),
   files: screen(() => import('../features/order-workspace/routes/files-tab')),
   care: screen(() => import('../features/order-workspace/routes/care-tab')),
   reworks: screen(() => import('../features/order-workspace/routes/reworks-tab')),

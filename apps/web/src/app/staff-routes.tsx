@@ -80,7 +80,7 @@ export const staffRoutes: RouteObject[] = [
       },
       {
         path: paths.staff.order.path,
-        lazy: staffRoute(null, () => import('../features/staff-orders/routes/order-page')),
+        lazy: staffRoute(null, () => import('./staff-order-screen')),
         handle: handle(titles.staffOrder),
       },
       {

@@ -1,17 +1,13 @@
 // Test-only: the workspace's routes as the app nests them, with a fake API behind apiFetch.
 import { Notifications } from '@mantine/notifications';
-import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
-import ChatTab from './routes/chat-tab';
+import ChatTab from '../order-chat/routes/chat-tab';
 import CareTab from './routes/care-tab';
 import FilesTab from './routes/files-tab';
 import ReworksTab from './routes/reworks-tab';
 import WorkspaceLayout from './routes/workspace-layout';
 import { renderRoute } from '../../shared/ui/test-utils';
 
-// A tab renders after the order and its own part have loaded, and the first render of a file
-// imports its modules: seconds when the machine is busy, longer than Testing Library's 1 s wait.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 /** Renders `/order/:id` with the layout and its four tabs at `url`. */

@@ -11,8 +11,7 @@ import { paths } from '../../../shared/paths';
 import { priceBreakdown, priceBreakdownMessages } from '../../../shared/price-breakdown';
 import { MoneyTable } from '../../../shared/ui/money-table';
 import { StatusBadge } from '../../../shared/ui/status-badge';
-// eslint-disable-next-line import/no-restricted-paths -- the title page generator opens from the order, pre-filled from it
-import { TitlePageButton } from '../../title-page';
+import { TitlePageButton } from '../../../shared/title-page';
 import { acceptOrder, refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';

@@ -7,8 +7,7 @@ import { SocialLinks } from '../components/social-links';
 import { profileMessages as m } from '../messages';
 import { useDismissedHint } from '../session-store';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
-// eslint-disable-next-line import/no-restricted-paths -- the title page generator also opens from the profile, pre-filled from it
-import { TitlePageButton } from '../../title-page';
+import { TitlePageButton } from '../../../shared/title-page';
 
 const FILL_HINT = 'profile-fill';
 

@@ -13,6 +13,7 @@ import { setNavigator } from '../../../shared/navigation';
 import { storeStaffSession } from '../../../shared/staff/session';
 import { serveStaffApi, type Reply } from '../../../shared/staff/test-server';
 import { renderRoute } from '../../../shared/ui/test-utils';
+import { StaffOrderChat, staffChatTitle } from '../../order-chat';
 import OrderPage from './order-page';
 
 const manager: StaffMe = { id: 1, email: 'olga@staff.example', role: 'manager', name: 'Ольга' };
@@ -96,7 +97,9 @@ function serveOrder(order: StaffOrder, extra: Record<string, Reply> = {}) {
 
 function renderOrder(me: StaffMe) {
   storeStaffSession('token', me);
-  return renderRoute(<OrderPage />, { path: '/staff/orders/:id', url: '/staff/orders/7' });
+  // The order chat as the app puts it in (app/staff-order-screen.tsx).
+  const chat = { title: staffChatTitle, render: (orderId: number) => <StaffOrderChat orderId={orderId} /> };
+  return renderRoute(<OrderPage chat={chat} />, { path: '/staff/orders/:id', url: '/staff/orders/7' });
 }
 
 beforeEach(() => {

@@ -9,8 +9,6 @@ import {
 } from '@cabinet/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-// eslint-disable-next-line import/no-restricted-paths -- the order chat is one feature shown to both faces; ADR 015
-import { StaffOrderChat, staffChatTitle } from '../../order-chat';
 import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paths } from '../../../shared/paths';
@@ -56,8 +54,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The order chat in its section of the page: another feature's (ADR 015), so the app hands it in
+ * (app/staff-order-screen.tsx) — features never import each other.
+ */
+export interface OrderChatSlot {
+  title: string;
+  render: (orderId: number) => ReactNode;
+}
+
 /** /staff/orders/:id: the order as a manager or its author works on it. */
-export default function OrderPage() {
+export default function OrderPage({ chat }: { chat?: OrderChatSlot }) {
   const { id = '' } = useParams();
   const order = useStaffOrder(id);
   return (
@@ -79,13 +86,13 @@ export default function OrderPage() {
           <LoadError error={order.error} onRetry={() => void order.refetch()} />
         )
       ) : (
-        <OrderScreen order={order.data} />
+        <OrderScreen order={order.data} chat={chat} />
       )}
     </Stack>
   );
 }
 
-function OrderScreen({ order }: { order: StaffOrder }) {
+function OrderScreen({ order, chat }: { order: StaffOrder; chat: OrderChatSlot | undefined }) {
   const me = useStaffMe();
   const manager = isManager(me);
   const orderId = String(order.id);
@@ -138,9 +145,7 @@ function OrderScreen({ order }: { order: StaffOrder }) {
         </Section>
       </SimpleGrid>
 
-      <Section title={staffChatTitle}>
-        <StaffOrderChat orderId={order.id} />
-      </Section>
+      {chat ? <Section title={chat.title}>{chat.render(order.id)}</Section> : null}
 
       <Section title={m.details}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

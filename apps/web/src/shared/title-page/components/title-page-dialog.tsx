@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textar
 import { titlePageFileName, type TitlePageFormat, type TitlePageRequest } from '@cabinet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../shared/api/errors';
-import { saveBlob } from '../../../shared/api/blob';
-import { profileQueryOptions } from '../../../shared/api/profile';
-import { eagerSchema } from '../../../shared/lazy-schema';
-import { applyServerErrors } from '../../../shared/ui/form-errors';
-import { useServerForm } from '../../../shared/ui/use-server-form';
+import { ApiError } from '../../api/errors';
+import { saveBlob } from '../../api/blob';
+import { profileQueryOptions } from '../../api/profile';
+import { eagerSchema } from '../../lazy-schema';
+import { applyServerErrors } from '../../ui/form-errors';
+import { useServerForm } from '../../ui/use-server-form';
 import { createTitlePage } from '../api';
 import { titlePageText as t } from '../messages';
 import { FORM_FIELDS, prefill, toRequest, type TitlePageForm, type TitlePageOrder } from '../model';

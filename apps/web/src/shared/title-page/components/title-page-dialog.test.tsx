@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Typing a name and a topic letter by letter takes seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
-import { renderRoute } from '../../../shared/ui/test-utils';
+import { renderRoute } from '../../ui/test-utils';
 import type { TitlePageOrder } from '../model';
 import { TitlePageButton } from './title-page-button';
 
