@@ -191,3 +191,6 @@ export function useServerForm<T extends object, Out = T>(opts: {
   };
   return { form, alert, setAlert, submit };
 }
+
+/** The `form` a `useServerForm` over values `T` hands out, for the parts of a form built apart. */
+export type ServerForm<T extends object> = ReturnType<typeof useServerForm<T>>['form'];

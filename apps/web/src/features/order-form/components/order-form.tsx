@@ -1,6 +1,4 @@
 import {
-  ActionIcon,
-  Alert,
   Button,
   Grid,
   Group,
@@ -23,36 +21,32 @@ import {
   type Subject,
   type WorkType,
 } from '@cabinet/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
+import { FilesField } from '../../../shared/ui/files-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
 import { applyServerErrors } from '../../../shared/ui/form-errors';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import {
-  calculatePrice,
-  createDraft,
   createOrder,
-  deleteOrderFile,
   packetsQuery,
   subjectsQuery,
-  updateDraft,
   updateOrder,
-  uploadOrderFile,
   verificationSystemsQuery,
   workTypesQuery,
 } from '../api';
+import { useDraftAndFiles } from '../draft-and-files';
+import { useLivePrice } from '../live-price';
 import { orderFormMessages as m } from '../messages';
 import {
   createOrderFormSchema,
   packetValue,
   parseKind,
-  toDraftPayload,
   toOrderPayload,
   toServerFieldErrors,
   toUpdatePayload,
@@ -60,16 +54,13 @@ import {
   type OrderFormMode,
   type OrderFormValues,
 } from '../model';
-import { LatestRun, promoProblem, toPriceInput, type PriceInput, type PriceQuote } from '../pricing';
-import { DraftSaver, type DraftSaveStatus } from '../draft-saver';
-import { UploadList, type FilePlace } from '../../../shared/ui/upload-list';
-import { FilesField } from '../../../shared/ui/files-field';
-import { PriceSummary, rub, type PriceState } from './price-summary';
+import { promoProblem } from '../pricing';
+import { LinksField } from './links-field';
+import { ContinueDraftOffer, ReferenceFailure } from './order-form-notices';
+import { PriceSummary, rub } from './price-summary';
 import { StickyTotal } from './sticky-total';
 import { UniversityField } from './university-field';
 
-const PRICE_DEBOUNCE_MS = 400;
-const DRAFT_DEBOUNCE_MS = 800;
 const NO_PACKETS: OrderPacket[] = [];
 /** Below this width the price column falls under the fields (Mantine's md): the total sticks to the bottom. */
 const NARROW_QUERY = '(max-width: 61.99em)';
@@ -135,15 +126,6 @@ function subjectData(subjects: Subject[]) {
   return [...groups].map(([group, items]) => ({ group, items }));
 }
 
-function initialFiles(
-  draft?: Draft,
-  order?: Order,
-): Array<{ file: Draft['files'][number]; place: FilePlace }> {
-  if (draft) return draft.files.map((file) => ({ file, place: { draftId: draft.id } }));
-  if (order) return order.files.map((file) => ({ file, place: 'order' }));
-  return [];
-}
-
 /** The order form of spec §2 in its three modes: a new order, a continued draft, an edited order. */
 export function OrderForm({
   mode,
@@ -166,97 +148,19 @@ export function OrderForm({
     onSubmit: (values: OrderFormValues) => place(values),
     checkOnBlur: true,
   });
-  const { register, setError, getValues, setValue, subscribe } = form;
+  const { register, setError, getValues, setValue } = form;
   const { errors, isSubmitting } = form.formState;
-  const links = form.control('links');
-  // Stable keys for the link inputs as links are added and removed.
-  const [linkKeys, setLinkKeys] = useState(() => initialValues.links.map((_, i) => i));
-  const nextLinkKey = useRef(initialValues.links.length);
 
   const workTypes = useQuery(workTypesQuery());
   const packets = useQuery({ ...packetsQuery(), enabled: mode !== 'edit' });
   const subjects = useQuery(subjectsQuery());
   const systems = useQuery(verificationSystemsQuery());
-  const referenceFailed = [workTypes, packets, subjects, systems].some((q) => q.isError);
   const packetList = packets.data ?? NO_PACKETS;
 
-  const [price, setPrice] = useState<PriceState>({ status: 'idle' });
-  // The last finished total: kept on the sticky bar while a new one is calculated, and
-  // announced once when it changes (the calculation already waits for typing to pause).
-  const [lastTotal, setLastTotal] = useState<number | null>(null);
   const isNarrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const edited = useMemo(() => (order ? { id: order.id, deadline: order.details.deadline } : null), [order]);
-  const [draftStatus, setDraftStatus] = useState<DraftSaveStatus>('idle');
-
-  const [{ uploads, saver }] = useState(() => {
-    // The draft saver and the file list need each other: new files go to the draft once it
-    // exists, and the draft takes the files uploaded before it.
-    let saverOf: DraftSaver | null = null;
-    const list = new UploadList(
-      {
-        target: () => (saverOf?.draftId == null ? 'pending' : { draftId: saverOf.draftId }),
-        upload: uploadOrderFile,
-        remove: deleteOrderFile,
-        onUploaded: () => saverOf?.schedule(),
-        cancelReason: m.uploadCancelled,
-      },
-      initialFiles(draft, order),
-    );
-    if (mode !== 'edit') {
-      saverOf = new DraftSaver(
-        {
-          read: () => toDraftPayload(getValues(), list.pendingIds()),
-          create: createDraft,
-          update: updateDraft,
-          onStatus: setDraftStatus,
-          onSaved: (saved, sent) => list.attach(sent.files ?? [], { draftId: saved.id }),
-          delayMs: DRAFT_DEBOUNCE_MS,
-        },
-        draft?.id ?? null,
-        toDraftPayload(getValues(), []),
-      );
-    }
-    return { uploads: list, saver: saverOf };
-  });
-
-  // The price follows the fields: debounced, and a newer calculation aborts the one in flight.
-  useEffect(() => {
-    const runner = new LatestRun<PriceInput, PriceQuote>(calculatePrice, PRICE_DEBOUNCE_MS, (event) => {
-      setPrice(event);
-      if (event.status === 'done') setLastTotal(event.result.total);
-    });
-    let lastKey = 'null';
-    const follow = () => {
-      const input = toPriceInput(getValues(), earliest, packetList, edited);
-      const key = JSON.stringify(input);
-      if (key === lastKey) return;
-      lastKey = key;
-      if (input) {
-        runner.schedule(input);
-      } else {
-        runner.cancel();
-        setPrice({ status: 'idle' });
-        setLastTotal(null);
-      }
-    };
-    follow();
-    const unsubscribe = subscribe(follow);
-    return () => {
-      unsubscribe();
-      runner.cancel();
-    };
-  }, [subscribe, getValues, earliest, packetList, edited]);
-
-  // A new or continued order is kept as a server-side draft, saved as the customer types.
-  useEffect(() => {
-    if (!saver) return;
-    saver.resume();
-    const unsubscribe = subscribe(() => saver.schedule());
-    return () => {
-      unsubscribe();
-      void saver.stop();
-    };
-  }, [saver, subscribe]);
+  const { price, lastTotal } = useLivePrice(form, earliest, packetList, edited);
+  const { uploads, saver, draftStatus } = useDraftAndFiles(form, mode, draft, order);
 
   async function place(values: OrderFormValues): Promise<void> {
     if (uploads.isUploading()) {
@@ -286,14 +190,6 @@ export function OrderForm({
     }
   }
 
-  const addLink = () => {
-    setLinkKeys((keys) => [...keys, nextLinkKey.current++]);
-    links.onChange([...getValues().links, { value: '' }]);
-  };
-  const removeLink = (index: number) => {
-    setLinkKeys((keys) => keys.filter((_, i) => i !== index));
-    links.onChange(getValues().links.filter((_, i) => i !== index));
-  };
   /** A work type fills in its typical volume while the volume is still empty. */
   const chooseKind = (value: string | null) => {
     setValue('kind', value);
@@ -301,11 +197,6 @@ export function OrderForm({
     const type = picked?.type === 'workType' ? workTypes.data?.find((w) => w.id === picked.id) : undefined;
     if (type && String(getValues().pages).trim() === '') setValue('pages', type.typical_pages);
   };
-  const typeLink = (index: number, value: string) =>
-    form.update(
-      'links',
-      getValues().links.map((link, i) => (i === index ? { value } : link)),
-    );
 
   const selectedPacket = (() => {
     const parsed = parseKind(form.control('kind').value);
@@ -335,33 +226,10 @@ export function OrderForm({
       </Group>
 
       {mode === 'new' && offerDraftId != null && draftStatus === 'idle' ? (
-        <Alert color="brand" role="status">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{m.continueOffer}</Text>
-            <Button component={Link} to={paths.orderContinue.getHref(offerDraftId)} size="xs" variant="light">
-              {m.continueAction}
-            </Button>
-          </Group>
-        </Alert>
+        <ContinueDraftOffer draftId={offerDraftId} />
       ) : null}
 
-      {referenceFailed ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{m.referenceLoadFailed}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => {
-                for (const q of [workTypes, packets, subjects, systems]) if (q.isError) void q.refetch();
-              }}
-            >
-              {m.retry}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <ReferenceFailure queries={[workTypes, packets, subjects, systems]} />
 
       <form onSubmit={submit} noValidate>
         <Grid gap="lg">
@@ -458,48 +326,7 @@ export function OrderForm({
                 error={errors.requirements?.message}
               />
 
-              <Stack gap="xs">
-                <Text size="sm" fw={500} component="h3" m={0}>
-                  {m.linksLabel}
-                </Text>
-                {links.value.map((link, index) => (
-                  <Group key={linkKeys[index]} gap="xs" align="flex-start" wrap="nowrap">
-                    <TextInput
-                      ref={form.elementRef(`links.${index}.value`)}
-                      defaultValue={link.value}
-                      onChange={(event) => typeLink(index, event.currentTarget.value)}
-                      onBlur={links.onBlur}
-                      type="url"
-                      label={m.linkLabel(index + 1)}
-                      placeholder={m.linkPlaceholder}
-                      style={{ flex: 1 }}
-                      error={errors[`links.${index}.value`]?.message}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      mt={28}
-                      aria-label={m.removeLink(index + 1)}
-                      onClick={() => removeLink(index)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                ))}
-                {errors.links?.message ? (
-                  <Text size="xs" c="red.8">
-                    {errors.links.message}
-                  </Text>
-                ) : null}
-                <Button
-                  variant="subtle"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={addLink}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {m.addLink}
-                </Button>
-              </Stack>
+              <LinksField form={form} />
 
               <FilesField list={uploads} />
 
