@@ -6,7 +6,8 @@ import {
   type OrderStatusId as StatusId,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, demoPdf } from '../src/db/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_ORDERS, demoPdf } from '../src/db/seed-orders';
 import { bearer, buildTestApp, type TestApp } from './helpers';
 
 // A newcomer's first look at the demo: every order shows what its status implies — an order the

@@ -2,7 +2,8 @@ import { ORDER_TABS, OrderListSchema, ProfileSchema, TokensResponseSchema, api }
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { DEMO_EMAIL, DEMO_ORDERS, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed';
+import { DEMO_ORDERS } from '../src/db/seed-orders';
 import devRoutes from '../src/modules/dev/routes';
 import {
   bearer,

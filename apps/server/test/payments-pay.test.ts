@@ -13,7 +13,8 @@ import {
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_BONUS, DEMO_EMAIL, DEMO_MONEY, DEMO_REDEEMED_CERTIFICATE } from '../src/db/seed';
+import { DEMO_EMAIL } from '../src/db/seed';
+import { DEMO_BONUS, DEMO_MONEY, DEMO_REDEEMED_CERTIFICATE } from '../src/db/seed-money';
 import { ensureInvoices } from '../src/modules/payments/invoices';
 import type { TestProvider } from '../src/modules/payments/providers/test';
 import { bonusCap, firstHalf, installmentRefusal, payMessages } from '../src/modules/payments/service';

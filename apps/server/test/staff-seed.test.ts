@@ -1,6 +1,7 @@
 import { StaffOrderListSchema, StaffTokenSchema, staffApi } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STAFF, seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/db/seed';
+import { DEMO_STAFF } from '../src/db/seed-staff';
 import { bearer, buildTestApp, registerCustomer } from './helpers';
 
 describe('demo staff', () => {
