@@ -2,9 +2,9 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { InviteEmailRequestSchema, InviteSmsRequestSchema, type InviteResult } from '@cabinet/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api/errors';
-import { eagerSchema } from '../../../shared/lazy-schema';
+import { eagerSchema, type FormSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { EmailField } from '../../../shared/ui/email-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
@@ -71,36 +71,59 @@ export function SmsInviteForm() {
   return <Renewed form={SmsInvite} />;
 }
 
-function EmailInvite({ onSent }: { onSent: () => void }) {
+/**
+ * An invitation's form over its one field: sent, it says so and refreshes the friends; refused, the
+ * field's error goes on the field and the rest beside the form (see Refusal).
+ */
+function useInviteForm<Field extends 'email' | 'phone'>(opts: {
+  field: Field;
+  schema: FormSchema<Record<Field, string>>;
+  send: (values: Record<Field, string>) => Promise<InviteResult>;
+  onSent: () => void;
+}) {
   const sent = useSent();
-  const fields = ['email'] as const;
+  const fields = [opts.field] as const;
   const { kind, setErrorRef, toAlert } = useRefusal(fields);
-  const { form, alert, submit } = useServerForm({
-    schema: eagerSchema(InviteEmailRequestSchema),
-    defaultValues: { email: '' },
+  const server = useServerForm<Record<Field, string>>({
+    schema: eagerSchema(opts.schema),
+    defaultValues: { [opts.field]: '' } as Record<Field, string>,
     fields,
     toAlert,
     onSubmit: async (values) => {
-      sent(await inviteByEmail(values));
-      onSent();
+      sent(await opts.send(values));
+      opts.onSent();
     },
   });
   useEffect(() => {
-    setErrorRef.current = form.setError;
+    setErrorRef.current = server.form.setError;
   });
-  const { errors, isSubmitting } = form.formState;
+  return { ...server, kind };
+}
+
+function InviteFrame({
+  label,
+  invite,
+  children,
+}: {
+  label: string;
+  invite: {
+    submit: (event?: FormEvent) => Promise<void>;
+    alert: string | null;
+    kind: 'kind' | 'error';
+    form: { formState: { isSubmitting: boolean } };
+  };
+  children: ReactNode;
+}) {
   return (
-    <form onSubmit={submit} noValidate aria-label={m.emailTab}>
+    <form onSubmit={(event) => void invite.submit(event)} noValidate aria-label={label}>
       <Stack gap="sm">
-        <EmailField
-          {...form.register('email')}
-          label={m.emailLabel}
-          placeholder="friend@example.com"
-          withAsterisk
-          error={errors.email?.message}
-        />
-        <Refusal message={alert} kind={kind} />
-        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+        {children}
+        <Refusal message={invite.alert} kind={invite.kind} />
+        <Button
+          type="submit"
+          loading={invite.form.formState.isSubmitting}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {m.send}
         </Button>
       </Stack>
@@ -108,38 +131,36 @@ function EmailInvite({ onSent }: { onSent: () => void }) {
   );
 }
 
-function SmsInvite({ onSent }: { onSent: () => void }) {
-  const sent = useSent();
-  const fields = ['phone'] as const;
-  const { kind, setErrorRef, toAlert } = useRefusal(fields);
-  const { form, alert, submit } = useServerForm({
-    schema: eagerSchema(InviteSmsRequestSchema),
-    defaultValues: { phone: '' },
-    fields,
-    toAlert,
-    onSubmit: async (values) => {
-      sent(await inviteBySms(values));
-      onSent();
-    },
+function EmailInvite({ onSent }: { onSent: () => void }) {
+  const invite = useInviteForm({
+    field: 'email',
+    schema: InviteEmailRequestSchema,
+    send: inviteByEmail,
+    onSent,
   });
-  useEffect(() => {
-    setErrorRef.current = form.setError;
-  });
-  const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={submit} noValidate aria-label={m.smsTab}>
-      <Stack gap="sm">
-        <PhoneField
-          {...form.control('phone')}
-          label={m.phoneLabel}
-          withAsterisk
-          error={errors.phone?.message}
-        />
-        <Refusal message={alert} kind={kind} />
-        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
-          {m.send}
-        </Button>
-      </Stack>
-    </form>
+    <InviteFrame label={m.emailTab} invite={invite}>
+      <EmailField
+        {...invite.form.register('email')}
+        label={m.emailLabel}
+        placeholder="friend@example.com"
+        withAsterisk
+        error={invite.form.formState.errors.email?.message}
+      />
+    </InviteFrame>
+  );
+}
+
+function SmsInvite({ onSent }: { onSent: () => void }) {
+  const invite = useInviteForm({ field: 'phone', schema: InviteSmsRequestSchema, send: inviteBySms, onSent });
+  return (
+    <InviteFrame label={m.smsTab} invite={invite}>
+      <PhoneField
+        {...invite.form.control('phone')}
+        label={m.phoneLabel}
+        withAsterisk
+        error={invite.form.formState.errors.phone?.message}
+      />
+    </InviteFrame>
   );
 }
