@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { CERTIFICATE_PRESETS } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -10,6 +10,7 @@ import { useServerForm } from '../../../shared/ui/use-server-form';
 import { certificateKeys, createCertificate } from '../api';
 import { certificateText as t } from '../messages';
 import { buyFormSchema, type BuyFormOutput, type BuyFormValues } from '../model';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 const FIELDS = ['value'] as const;
 const schema = eagerSchema(buyFormSchema);
@@ -18,7 +19,6 @@ const schema = eagerSchema(buyFormSchema);
 export function BuyForm() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const headingId = useId();
   const presetsId = useId();
   const { form, alert, submit } = useServerForm<BuyFormValues, BuyFormOutput>({
     schema,
@@ -35,53 +35,46 @@ export function BuyForm() {
   const value = form.control('value').value;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id={headingId}>
-            {t.buyTitle}
-          </Title>
-          <Stack gap={6}>
-            <Text size="sm" id={presetsId}>
-              {t.buyPresets}
-            </Text>
-            <Group gap="xs" role="group" aria-labelledby={presetsId}>
-              {CERTIFICATE_PRESETS.map((kopecks) => {
-                const roubles = String(kopecks / 100);
-                return (
-                  <Chip
-                    key={kopecks}
-                    checked={value === roubles}
-                    onChange={() => form.setValue('value', roubles)}
-                    variant="outline"
-                  >
-                    {t.presetChoice(kopecks)}
-                  </Chip>
-                );
-              })}
-            </Group>
-          </Stack>
-          <TextInput
-            ref={form.elementRef('value')}
-            name="value"
-            label={t.buyValue}
-            description={t.buyHint}
-            value={value}
-            onChange={(event) => form.setValue('value', event.currentTarget.value)}
-            onBlur={() => form.control('value').onBlur()}
-            error={errors.value?.message}
-            inputMode="numeric"
-            autoComplete="off"
-            rightSection={<Text c="dimmed">₽</Text>}
-            withAsterisk
-            maw={260}
-          />
-          <FormAlert message={alert} />
-          <Button type="submit" loading={isSubmitting} maw={320}>
-            {t.buySubmit}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard title={t.buyTitle} size="h3" onSubmit={(event) => void submit(event)}>
+      <Stack gap={6}>
+        <Text size="sm" id={presetsId}>
+          {t.buyPresets}
+        </Text>
+        <Group gap="xs" role="group" aria-labelledby={presetsId}>
+          {CERTIFICATE_PRESETS.map((kopecks) => {
+            const roubles = String(kopecks / 100);
+            return (
+              <Chip
+                key={kopecks}
+                checked={value === roubles}
+                onChange={() => form.setValue('value', roubles)}
+                variant="outline"
+              >
+                {t.presetChoice(kopecks)}
+              </Chip>
+            );
+          })}
+        </Group>
+      </Stack>
+      <TextInput
+        ref={form.elementRef('value')}
+        name="value"
+        label={t.buyValue}
+        description={t.buyHint}
+        value={value}
+        onChange={(event) => form.setValue('value', event.currentTarget.value)}
+        onBlur={() => form.control('value').onBlur()}
+        error={errors.value?.message}
+        inputMode="numeric"
+        autoComplete="off"
+        rightSection={<Text c="dimmed">₽</Text>}
+        withAsterisk
+        maw={260}
+      />
+      <FormAlert message={alert} />
+      <Button type="submit" loading={isSubmitting} maw={320}>
+        {t.buySubmit}
+      </Button>
+    </SectionCard>
   );
 }

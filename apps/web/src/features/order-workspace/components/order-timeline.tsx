@@ -1,4 +1,4 @@
-import { Button, Collapse, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Button, Collapse, Text, Timeline } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import { timelineQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { formatDateTime, newestFirst } from '../model';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 /** From Mantine's `lg` the timeline sits beside the tab (the layout's grid); narrower it folds under a button. */
 const WIDE_QUERY = '(min-width: 75em)';
@@ -16,7 +17,6 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const [opened, { toggle }] = useDisclosure(false);
   const regionId = useId();
-  const headingId = useId();
 
   const body = timeline.isPending ? (
     <LoadingRows rows={3} label={t.timelineTitle} />
@@ -39,31 +39,26 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   );
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {t.timelineTitle}
-        </Title>
-        {wide ? (
-          body
-        ) : (
-          <>
-            <Button
-              variant="light"
-              size="xs"
-              onClick={toggle}
-              aria-expanded={opened}
-              aria-controls={regionId}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {opened ? t.timelineHide : t.timelineShow}
-            </Button>
-            <Collapse expanded={opened} id={regionId}>
-              {body}
-            </Collapse>
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard title={t.timelineTitle} gap="sm">
+      {wide ? (
+        body
+      ) : (
+        <>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={toggle}
+            aria-expanded={opened}
+            aria-controls={regionId}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {opened ? t.timelineHide : t.timelineShow}
+          </Button>
+          <Collapse expanded={opened} id={regionId}>
+            {body}
+          </Collapse>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import type { LazySchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { FilesField } from '../../../shared/ui/files-field';
@@ -11,6 +11,7 @@ import { useServerForm } from '../../../shared/ui/use-server-form';
 import { refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { usePendingUploads } from './pending-uploads';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 /**
  * The form of an order request (a rework or a care request, and a message in one): its fields on
@@ -72,27 +73,23 @@ export function RequestFormCard({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <form onSubmit={(event: FormEvent<HTMLFormElement>) => void request.submit(event)} noValidate>
-        <Stack gap="md">
-          <Title order={3} size="h4" id={headingId}>
-            {title}
-          </Title>
-          {children}
-          <FilesField list={request.uploads} label={filesLabel} />
-          <FormAlert message={request.alert} />
-          <Group gap="sm">
-            <Button type="submit" loading={request.form.formState.isSubmitting}>
-              {submitLabel}
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              {t.cancel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard
+      title={title}
+      order={3}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void request.submit(event)}
+    >
+      {children}
+      <FilesField list={request.uploads} label={filesLabel} />
+      <FormAlert message={request.alert} />
+      <Group gap="sm">
+        <Button type="submit" loading={request.form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+        <Button variant="default" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, PAYOUT_MIN_KOPECKS, RefundClaimRequestSchema, z } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
@@ -11,6 +11,7 @@ import { createRefundClaim, refreshMoney, refreshVerification, type ClaimBody } 
 import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { amountFieldFromRoubles, amountSchema, type ClaimFormValues } from '../model';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 const FIELDS = ['amount', 'reason'] as const;
 
@@ -30,7 +31,6 @@ export function ClaimForm({
   initialAmount?: number;
   onDone: () => void;
 }) {
-  const headingId = useId();
   const client = useQueryClient();
   const [attempt] = useState(() => new PaymentAttempt());
   const schema = useMemo(
@@ -70,38 +70,31 @@ export function ClaimForm({
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4" id={headingId}>
-            {m.claimTitle}
-          </Title>
-          <Text size="sm">{m.claimHint}</Text>
-          {payIds?.length ? <Text size="sm">{m.claimPayments(payIds.length)}</Text> : null}
-          <TextInput
-            {...form.register('amount')}
-            label={m.claimAmount}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.amount?.message}
-            maw={240}
-          />
-          <Textarea
-            {...form.register('reason')}
-            label={m.claimReason}
-            required
-            rows={4}
-            error={errors.reason?.message}
-          />
-          <FormAlert message={alert} />
-          <Group>
-            <Button type="submit" loading={isSubmitting}>
-              {m.claimSubmit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SectionCard title={m.claimTitle} onSubmit={(event) => void submit(event)}>
+      <Text size="sm">{m.claimHint}</Text>
+      {payIds?.length ? <Text size="sm">{m.claimPayments(payIds.length)}</Text> : null}
+      <TextInput
+        {...form.register('amount')}
+        label={m.claimAmount}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.amount?.message}
+        maw={240}
+      />
+      <Textarea
+        {...form.register('reason')}
+        label={m.claimReason}
+        required
+        rows={4}
+        error={errors.reason?.message}
+      />
+      <FormAlert message={alert} />
+      <Group>
+        <Button type="submit" loading={isSubmitting}>
+          {m.claimSubmit}
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, PAYOUT_MIN_KOPECKS } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { errorText } from '../../../shared/ui/query-states';
 import { formatKopecks } from '../../../shared/format';
@@ -21,6 +21,7 @@ import {
 import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { cardEnding, repaymentFormSchema, type RepaymentFormValues } from '../model';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 const FIELDS = ['amount', 'card_number', 'recipient_name', 'country'] as const;
 const DEFAULT_COUNTRY = 'RU';
@@ -41,7 +42,6 @@ export function RepaymentForm({
   initialAmount?: string;
   onDone?: () => void;
 }) {
-  const headingId = useId();
   const client = useQueryClient();
   const countries = useRefundCountries();
   const extra = useRefundExtra();
@@ -99,83 +99,76 @@ export function RepaymentForm({
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4" id={headingId}>
-            {m.repaymentTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {m.repaymentAvailable(available)}
-            {extra.data ? ` · ${m.repaymentLimits(min, max, extra.data.fee_percent, extra.data.days)}` : null}
-          </Text>
-          <TextInput
-            {...form.register('amount')}
-            label={m.repaymentAmount}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.amount?.message}
-            maw={240}
-            readOnly={pending !== null}
-          />
-          <CardNumberField
-            {...form.control('card_number')}
-            label={m.repaymentCard}
-            required
-            error={errors.card_number?.message}
-            maw={320}
-            readOnly={pending !== null}
-          />
-          <TextInput
-            {...form.register('recipient_name')}
-            label={m.repaymentRecipient}
-            required
-            autoComplete="cc-name"
-            error={errors.recipient_name?.message}
-            maw={420}
-            readOnly={pending !== null}
-          />
-          <NativeSelect
-            label={m.repaymentCountry}
-            required
-            data={[
-              { value: '', label: m.repaymentCountryPlaceholder, disabled: true },
-              ...(countries.data?.results ?? []).map((c) => ({ value: c.code, label: c.title })),
-            ]}
-            {...form.control('country')}
-            onChange={(event) => form.setValue('country', event.currentTarget.value)}
-            error={errors.country?.message}
-            maw={320}
-            disabled={pending !== null}
-          />
-          <FormAlert message={alert} />
-          {pending ? (
-            <Alert
-              color="blue"
-              title={m.repaymentSummary(formatKopecks(pending.amount), cardEnding(pending.card_number))}
-            >
-              <Stack gap="sm">
-                <FormAlert message={sendError} />
-                <Group gap="sm">
-                  <Button ref={confirmRef} onClick={() => void confirm()} loading={sending}>
-                    {m.repaymentConfirm}
-                  </Button>
-                  <Button variant="default" onClick={() => setPending(null)} disabled={sending}>
-                    {m.repaymentEdit}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : (
-            <Group>
-              <Button type="submit" loading={isSubmitting}>
-                {m.repaymentSubmit}
+    <SectionCard title={m.repaymentTitle} onSubmit={(event) => void submit(event)}>
+      <Text size="sm" c="dimmed">
+        {m.repaymentAvailable(available)}
+        {extra.data ? ` · ${m.repaymentLimits(min, max, extra.data.fee_percent, extra.data.days)}` : null}
+      </Text>
+      <TextInput
+        {...form.register('amount')}
+        label={m.repaymentAmount}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.amount?.message}
+        maw={240}
+        readOnly={pending !== null}
+      />
+      <CardNumberField
+        {...form.control('card_number')}
+        label={m.repaymentCard}
+        required
+        error={errors.card_number?.message}
+        maw={320}
+        readOnly={pending !== null}
+      />
+      <TextInput
+        {...form.register('recipient_name')}
+        label={m.repaymentRecipient}
+        required
+        autoComplete="cc-name"
+        error={errors.recipient_name?.message}
+        maw={420}
+        readOnly={pending !== null}
+      />
+      <NativeSelect
+        label={m.repaymentCountry}
+        required
+        data={[
+          { value: '', label: m.repaymentCountryPlaceholder, disabled: true },
+          ...(countries.data?.results ?? []).map((c) => ({ value: c.code, label: c.title })),
+        ]}
+        {...form.control('country')}
+        onChange={(event) => form.setValue('country', event.currentTarget.value)}
+        error={errors.country?.message}
+        maw={320}
+        disabled={pending !== null}
+      />
+      <FormAlert message={alert} />
+      {pending ? (
+        <Alert
+          color="blue"
+          title={m.repaymentSummary(formatKopecks(pending.amount), cardEnding(pending.card_number))}
+        >
+          <Stack gap="sm">
+            <FormAlert message={sendError} />
+            <Group gap="sm">
+              <Button ref={confirmRef} onClick={() => void confirm()} loading={sending}>
+                {m.repaymentConfirm}
+              </Button>
+              <Button variant="default" onClick={() => setPending(null)} disabled={sending}>
+                {m.repaymentEdit}
               </Button>
             </Group>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+          </Stack>
+        </Alert>
+      ) : (
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            {m.repaymentSubmit}
+          </Button>
+        </Group>
+      )}
+    </SectionCard>
   );
 }

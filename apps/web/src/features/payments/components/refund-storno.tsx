@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, z, type RefundStornoPlan } from '@cabinet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { amountSchema } from '../model';
 import { errorText } from '../../../shared/ui/query-states';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 /**
  * Storno (spec §3/§9, the default way back): the sum → `GET refund-storno/?refund_sum=` shows which
@@ -27,7 +28,6 @@ export function StornoPanel({
   /** Opens a claim for the checked rows and their sum. */
   onClaim: (payIds: number[], amount: number) => void;
 }) {
-  const headingId = useId();
   const planId = useId();
   const client = useQueryClient();
   const [plan, setPlan] = useState<RefundStornoPlan | null>(null);
@@ -65,70 +65,65 @@ export function StornoPanel({
   const checkedRows = plan?.results.filter((row) => checked.has(row.pay_id)) ?? [];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId}>
-          {m.stornoTitle}
-        </Title>
-        <Text size="sm">{m.stornoHint}</Text>
-        <StornoAmountForm
-          key={round}
-          available={available}
-          onPlan={(next) => {
-            storno.reset();
-            setPlan(next);
-            // Spec §9: every row starts checked.
-            setChecked(new Set(next?.results.map((row) => row.pay_id)));
-          }}
-        />
-        {plan ? (
-          <Stack gap="sm" aria-labelledby={planId} role="group">
-            <Text fw={600} id={planId}>
-              {m.stornoPlanTitle}
-            </Text>
-            {plan.results.map((row) => (
-              <Checkbox
-                key={row.pay_id}
-                checked={checked.has(row.pay_id)}
-                onChange={(event) => toggle(row.pay_id, event.currentTarget.checked)}
-                label={m.stornoRow(row.title, formatKopecks(row.amount))}
-              />
-            ))}
-            {allChecked ? (
-              <Group>
-                <Button
-                  onClick={() => {
-                    if (!storno.isPending) storno.mutate(plan.refund_sum);
-                  }}
-                  loading={storno.isPending}
-                >
-                  {m.stornoSubmit(formatKopecks(plan.refund_sum))}
-                </Button>
-              </Group>
-            ) : (
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm" c="dimmed">
-                  {m.stornoUncheckedHint}
-                </Text>
-                <Button
-                  variant="light"
-                  disabled={checkedRows.length === 0}
-                  onClick={() =>
-                    onClaim(
-                      checkedRows.map((row) => row.pay_id),
-                      checkedRows.reduce((sum, row) => sum + row.amount, 0),
-                    )
-                  }
-                >
-                  {m.stornoToClaim}
-                </Button>
-              </Stack>
-            )}
-          </Stack>
-        ) : null}
-        <FormAlert message={storno.isError ? errorText(storno.error) : null} />
-      </Stack>
-    </Paper>
+    <SectionCard title={m.stornoTitle}>
+      <Text size="sm">{m.stornoHint}</Text>
+      <StornoAmountForm
+        key={round}
+        available={available}
+        onPlan={(next) => {
+          storno.reset();
+          setPlan(next);
+          // Spec §9: every row starts checked.
+          setChecked(new Set(next?.results.map((row) => row.pay_id)));
+        }}
+      />
+      {plan ? (
+        <Stack gap="sm" aria-labelledby={planId} role="group">
+          <Text fw={600} id={planId}>
+            {m.stornoPlanTitle}
+          </Text>
+          {plan.results.map((row) => (
+            <Checkbox
+              key={row.pay_id}
+              checked={checked.has(row.pay_id)}
+              onChange={(event) => toggle(row.pay_id, event.currentTarget.checked)}
+              label={m.stornoRow(row.title, formatKopecks(row.amount))}
+            />
+          ))}
+          {allChecked ? (
+            <Group>
+              <Button
+                onClick={() => {
+                  if (!storno.isPending) storno.mutate(plan.refund_sum);
+                }}
+                loading={storno.isPending}
+              >
+                {m.stornoSubmit(formatKopecks(plan.refund_sum))}
+              </Button>
+            </Group>
+          ) : (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm" c="dimmed">
+                {m.stornoUncheckedHint}
+              </Text>
+              <Button
+                variant="light"
+                disabled={checkedRows.length === 0}
+                onClick={() =>
+                  onClaim(
+                    checkedRows.map((row) => row.pay_id),
+                    checkedRows.reduce((sum, row) => sum + row.amount, 0),
+                  )
+                }
+              >
+                {m.stornoToClaim}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
+      <FormAlert message={storno.isError ? errorText(storno.error) : null} />
+    </SectionCard>
   );
 }
 

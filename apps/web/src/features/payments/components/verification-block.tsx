@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_RESEND_SECONDS,
@@ -7,7 +7,7 @@ import {
 import { useMergedRef } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { eagerSchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
@@ -18,6 +18,7 @@ import { confirmVerificationCode, refreshVerification, sendVerificationCode } fr
 import { moneyMessages as m } from '../messages-money';
 import { isVerificationPassed, verificationPhone, type VerificationStatus } from '../model';
 import { errorText } from '../../../shared/ui/query-states';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 type Step = 'start' | 'phone' | 'code';
 
@@ -80,7 +81,6 @@ export function VerificationBlock({
   purpose: VerificationPurpose;
   status: VerificationStatus;
 }) {
-  const headingId = useId();
   // A code asked for earlier (status `requested`) may be typed in at once.
   const [step, setStep] = useState<Step>(status.status === 'requested' ? 'code' : 'start');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -107,17 +107,12 @@ export function VerificationBlock({
 
   if (isVerificationPassed(status)) {
     return (
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-        <Stack gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            {m.verificationTitle}
-          </Title>
-          <Group gap="xs" wrap="nowrap">
-            <IconCircleCheck size={20} aria-hidden color="var(--mantine-color-green-light-color)" />
-            <Text>{m.verificationDone}</Text>
-          </Group>
-        </Stack>
-      </Paper>
+      <SectionCard title={m.verificationTitle} gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <IconCircleCheck size={20} aria-hidden color="var(--mantine-color-green-light-color)" />
+          <Text>{m.verificationDone}</Text>
+        </Group>
+      </SectionCard>
     );
   }
 
@@ -136,43 +131,38 @@ export function VerificationBlock({
   const alert = sendError && !(step === 'phone' && isPhoneError(sendError)) ? errorText(sendError) : null;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          {m.verificationTitle}
-        </Title>
-        <Text>{m.verificationWhy}</Text>
-        {step === 'start' ? (
-          <Group>
-            <Button
-              onClick={() => (status.phone === null ? setStep('phone') : send())}
-              loading={sendCode.isPending}
-            >
-              {m.verificationStart}
-            </Button>
-          </Group>
-        ) : null}
-        {step === 'phone' ? (
-          <PhoneStep
-            send={async (phone) => {
-              setTypedPhone(phone);
-              await sendCode.mutateAsync(phone);
-            }}
-          />
-        ) : null}
-        {step === 'code' ? (
-          <CodeStep
-            key={round}
-            purpose={purpose}
-            sentTo={sentTo}
-            resend={resend}
-            resendIn={secondsLeft}
-            sending={sendCode.isPending}
-          />
-        ) : null}
-        <FormAlert message={alert} />
-      </Stack>
-    </Paper>
+    <SectionCard title={m.verificationTitle} gap="sm">
+      <Text>{m.verificationWhy}</Text>
+      {step === 'start' ? (
+        <Group>
+          <Button
+            onClick={() => (status.phone === null ? setStep('phone') : send())}
+            loading={sendCode.isPending}
+          >
+            {m.verificationStart}
+          </Button>
+        </Group>
+      ) : null}
+      {step === 'phone' ? (
+        <PhoneStep
+          send={async (phone) => {
+            setTypedPhone(phone);
+            await sendCode.mutateAsync(phone);
+          }}
+        />
+      ) : null}
+      {step === 'code' ? (
+        <CodeStep
+          key={round}
+          purpose={purpose}
+          sentTo={sentTo}
+          resend={resend}
+          resendIn={secondsLeft}
+          sending={sendCode.isPending}
+        />
+      ) : null}
+      <FormAlert message={alert} />
+    </SectionCard>
   );
 }
 
