@@ -1,4 +1,4 @@
-import { Button, Group, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Text, Textarea } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, PAYOUT_MIN_KOPECKS, RefundClaimRequestSchema, z } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { amountFieldFromRoubles, amountSchema, type ClaimFormValues } from '../model';
 import { SectionCard } from '../../../shared/ui/section-card';
+import { AmountInput } from './amount-input';
 
 const FIELDS = ['amount', 'reason'] as const;
 
@@ -73,15 +74,7 @@ export function ClaimForm({
     <SectionCard title={m.claimTitle} onSubmit={(event) => void submit(event)}>
       <Text size="sm">{m.claimHint}</Text>
       {payIds?.length ? <Text size="sm">{m.claimPayments(payIds.length)}</Text> : null}
-      <TextInput
-        {...form.register('amount')}
-        label={m.claimAmount}
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        error={errors.amount?.message}
-        maw={240}
-      />
+      <AmountInput {...form.register('amount')} label={m.claimAmount} error={errors.amount?.message} />
       <Textarea
         {...form.register('reason')}
         label={m.claimReason}

@@ -22,6 +22,7 @@ import { PaymentAttempt } from '../idempotency';
 import { moneyMessages as m } from '../messages-money';
 import { cardEnding, repaymentFormSchema, type RepaymentFormValues } from '../model';
 import { SectionCard } from '../../../shared/ui/section-card';
+import { AmountInput } from './amount-input';
 
 const FIELDS = ['amount', 'card_number', 'recipient_name', 'country'] as const;
 const DEFAULT_COUNTRY = 'RU';
@@ -104,14 +105,10 @@ export function RepaymentForm({
         {m.repaymentAvailable(available)}
         {extra.data ? ` · ${m.repaymentLimits(min, max, extra.data.fee_percent, extra.data.days)}` : null}
       </Text>
-      <TextInput
+      <AmountInput
         {...form.register('amount')}
         label={m.repaymentAmount}
-        required
-        inputMode="decimal"
-        autoComplete="off"
         error={errors.amount?.message}
-        maw={240}
         readOnly={pending !== null}
       />
       <CardNumberField

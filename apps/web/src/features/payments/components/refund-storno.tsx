@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { PAYOUT_MAX_KOPECKS, z, type RefundStornoPlan } from '@cabinet/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { moneyMessages as m } from '../messages-money';
 import { amountSchema } from '../model';
 import { errorText } from '../../../shared/ui/query-states';
 import { SectionCard } from '../../../shared/ui/section-card';
+import { AmountInput } from './amount-input';
 
 /**
  * Storno (spec §3/§9, the default way back): the sum → `GET refund-storno/?refund_sum=` shows which
@@ -157,18 +158,14 @@ function StornoAmountForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <AmountInput
           {...amount}
           onChange={(event) => {
             amount.onChange(event);
             onPlan(null);
           }}
           label={m.stornoAmount}
-          required
-          inputMode="decimal"
-          autoComplete="off"
           error={form.formState.errors.amount?.message}
-          maw={240}
         />
         <Button type="submit" variant="light" loading={form.formState.isSubmitting}>
           {m.stornoPlan}
