@@ -11,27 +11,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import {
-  IconCertificate,
-  IconDiscount,
-  IconGift,
-  IconHelpCircle,
-  IconPhone,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconDiscount, IconHelpCircle, IconPhone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { LazyBanners, LazyFaqSearch, preloadFaqSearch } from '../../features/content/components/lazy';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useSupportPhone } from '../../features/documents/company';
 import { commonMessages } from '../../shared/messages';
-import { paths } from '../../shared/paths';
 import { deepestHandle } from '../../shared/route-handle';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 import { Brand } from './brand';
 import { Finances, UserMenu } from './cabinet-header';
-import { BottomBar, SideLink, isActive, sectionOf, useNavItems } from './cabinet-nav';
+import { BottomBar, PROMO_ITEMS, SideLink, isActive, sectionOf, useNavItems } from './cabinet-nav';
 import { layoutMessages as m } from './messages';
 import { TestPaymentsRibbon } from './test-payments-ribbon';
 import { QueryProvider } from '../../shared/query-provider';
@@ -72,12 +64,10 @@ function CabinetFrame() {
   }, [hideSidebar]);
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>
-    isActive(pathname, [
-      sectionOf(paths.bonus.getHref()),
-      sectionOf(paths.friend.getHref()),
-      sectionOf(paths.certificates.getHref()),
-      '/certificate',
-    ]),
+    isActive(
+      pathname,
+      PROMO_ITEMS.flatMap((item) => item.prefixes),
+    ),
   );
 
   return (
@@ -147,39 +137,9 @@ function CabinetFrame() {
                 onChange={setPromoOpened}
                 aria-expanded={promoOpened}
               >
-                <SideLink
-                  item={{
-                    label: m.bonus,
-                    short: m.bonus,
-                    href: paths.bonus.getHref(),
-                    icon: IconGift,
-                    prefixes: [sectionOf(paths.bonus.getHref())],
-                  }}
-                  pathname={pathname}
-                  onNavigate={menu.close}
-                />
-                <SideLink
-                  item={{
-                    label: m.friend,
-                    short: m.friend,
-                    href: paths.friend.getHref(),
-                    icon: IconUsers,
-                    prefixes: [sectionOf(paths.friend.getHref())],
-                  }}
-                  pathname={pathname}
-                  onNavigate={menu.close}
-                />
-                <SideLink
-                  item={{
-                    label: m.certificates,
-                    short: m.certificates,
-                    href: paths.certificates.getHref(),
-                    icon: IconCertificate,
-                    prefixes: [sectionOf(paths.certificates.getHref()), '/certificate'],
-                  }}
-                  pathname={pathname}
-                  onNavigate={menu.close}
-                />
+                {PROMO_ITEMS.map((item) => (
+                  <SideLink key={item.href} item={item} pathname={pathname} onNavigate={menu.close} />
+                ))}
               </NavLink>
               <SideLink item={items.profile} pathname={pathname} onNavigate={menu.close} />
             </Stack>

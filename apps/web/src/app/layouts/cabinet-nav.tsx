@@ -1,6 +1,14 @@
 import { Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import { IconCreditCard, IconFilePlus, IconListDetails, IconUser } from '@tabler/icons-react';
+import {
+  IconCertificate,
+  IconCreditCard,
+  IconFilePlus,
+  IconGift,
+  IconListDetails,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { UnreadBadge, useUnreadTotal } from '../../shared/realtime';
@@ -66,6 +74,22 @@ export function useNavItems() {
     },
   } satisfies Record<string, NavItem>;
 }
+
+const promoItem = (label: string, href: string, icon: Icon, extraPrefixes: string[] = []): NavItem => ({
+  label,
+  short: label,
+  href,
+  icon,
+  prefixes: [sectionOf(href), ...extraPrefixes],
+});
+
+/** «Акции»: the sidebar's group of the bonuses, the friends' invitations and the gift certificates. */
+export const PROMO_ITEMS: readonly NavItem[] = [
+  promoItem(m.bonus, paths.bonus.getHref(), IconGift),
+  promoItem(m.friend, paths.friend.getHref(), IconUsers),
+  // A certificate's own screens live under /certificate/{id}.
+  promoItem(m.certificates, paths.certificates.getHref(), IconCertificate, ['/certificate']),
+];
 
 export function SideLink({
   item,
