@@ -471,7 +471,7 @@ describe('refund claims a manager decides', () => {
     });
 
     const holdBefore = await balanceOf(t.app.database.db, CLAIMS_HOLD);
-    const approved = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
+    const approved = await post(t.app, staffApi.refundClaimApprove(created.id), manager.auth);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(StaffRefundClaimSchema.parse(approved.json())).toMatchObject({
       id: created.id,
@@ -481,12 +481,10 @@ describe('refund claims a manager decides', () => {
     expect(await refunded(t.app, payId)).toBe(1_500_00);
     expect((await finances(t.app, c.id)).money).toBe(3_500_00);
 
-    const twice = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
+    const twice = await post(t.app, staffApi.refundClaimApprove(created.id), manager.auth);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: paymentMessages.claimDecided });
-    expect((await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
-      409,
-    );
+    expect((await post(t.app, staffApi.refundClaimReject(created.id), manager.auth)).statusCode).toBe(409);
     expect(await refunded(t.app, payId)).toBe(1_500_00);
   });
 
@@ -496,7 +494,7 @@ describe('refund claims a manager decides', () => {
     const older = await cardPayment(t.app, c.id, 1_000_00);
     const newer = await cardPayment(t.app, c.id, 600_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 800_00 })).json());
-    const approved = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
+    const approved = await post(t.app, staffApi.refundClaimApprove(created.id), manager.auth);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await refunded(t.app, newer)).toBe(600_00);
     expect(await refunded(t.app, older)).toBe(200_00);
@@ -509,7 +507,7 @@ describe('refund claims a manager decides', () => {
       .where('payment_id', '=', older)
       .execute();
     const hold = await balanceOf(t.app.database.db, CLAIMS_HOLD);
-    const refusedByBank = await post(t.app, `${staffApi.refundClaim(next.id)}approve/`, manager.auth);
+    const refusedByBank = await post(t.app, staffApi.refundClaimApprove(next.id), manager.auth);
     expect(refusedByBank.statusCode).toBe(502);
     expect(refusedByBank.json()).toEqual({ detail: paymentMessages.refundFailed });
     expect(await balanceOf(t.app.database.db, CLAIMS_HOLD)).toBe(hold);
@@ -523,7 +521,7 @@ describe('refund claims a manager decides', () => {
       status: 'pending',
       amount: 300_00,
     });
-    expect((await post(t.app, `${staffApi.refundClaim(next.id)}reject/`, manager.auth)).statusCode).toBe(200);
+    expect((await post(t.app, staffApi.refundClaimReject(next.id), manager.auth)).statusCode).toBe(200);
     expect((await finances(t.app, c.id)).money).toBe(800_00);
   });
 
@@ -533,7 +531,7 @@ describe('refund claims a manager decides', () => {
     await giveMoney(t.app, c.id, 2_000_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth)).json());
     expect((await finances(t.app, c.id)).money).toBe(500_00);
-    const rejected = await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth);
+    const rejected = await post(t.app, staffApi.refundClaimReject(created.id), manager.auth);
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ id: created.id, status: 'canceled' });
     expect((await finances(t.app, c.id)).money).toBe(2_000_00);
@@ -546,7 +544,7 @@ describe('refund claims a manager decides', () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1)
       ids.push(RepaymentResultSchema.parse((await claim(c.auth, { amount: 100_00 })).json()).id);
-    await post(t.app, `${staffApi.refundClaim(ids[0]!)}reject/`, manager.auth);
+    await post(t.app, staffApi.refundClaimReject(ids[0]!), manager.auth);
     const { results, count } = await list();
     expect(count).toBe(results.length);
     const statuses = results.map((r) => r.status);
@@ -573,13 +571,11 @@ describe('refund claims a manager decides', () => {
 
     // The balance came from no card: nothing to refund to, so only a rejection is possible.
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 500_00 })).json());
-    const approve = await post(t.app, `${staffApi.refundClaim(created.id)}approve/`, manager.auth);
+    const approve = await post(t.app, staffApi.refundClaimApprove(created.id), manager.auth);
     expect(approve.statusCode).toBe(409);
     expect(approve.json()).toEqual({ detail: paymentMessages.claimNotCovered });
     expect((await list()).results.find((r) => r.id === created.id)?.status).toBe('pending');
-    expect((await post(t.app, `${staffApi.refundClaim(created.id)}reject/`, manager.auth)).statusCode).toBe(
-      200,
-    );
+    expect((await post(t.app, staffApi.refundClaimReject(created.id), manager.auth)).statusCode).toBe(200);
     expect((await finances(t.app, c.id)).money).toBe(1_000_00);
   });
 
@@ -588,13 +584,13 @@ describe('refund claims a manager decides', () => {
     await verify(t.app, c);
     await giveMoney(t.app, c.id, 1_000_00);
     const created = RepaymentResultSchema.parse((await claim(c.auth, { amount: 500_00 })).json());
-    for (const action of ['approve/', 'reject/']) {
-      const byAuthor = await post(t.app, `${staffApi.refundClaim(created.id)}${action}`, author.auth);
+    for (const action of [staffApi.refundClaimApprove, staffApi.refundClaimReject]) {
+      const byAuthor = await post(t.app, action(created.id), author.auth);
       expect(byAuthor.statusCode).toBe(403);
       expect(byAuthor.json()).toEqual({ detail: staffMessages.managerOnly });
-      const byCustomer = await post(t.app, `${staffApi.refundClaim(created.id)}${action}`, c.auth);
+      const byCustomer = await post(t.app, action(created.id), c.auth);
       expect(byCustomer.statusCode).toBe(403);
-      const unknown = await post(t.app, `${staffApi.refundClaim(999_999)}${action}`, manager.auth);
+      const unknown = await post(t.app, action(999_999), manager.auth);
       expect(unknown.statusCode).toBe(404);
     }
     expect(

@@ -239,11 +239,11 @@ describe('staff roles: an author sees only their orders (404), and only a manage
         managerOnly: true,
       },
       'POST /api/staff/refund-claims/:id/approve/': {
-        send: (a) => inject(a, 'POST', `${staffApi.refundClaim(1)}approve/`),
+        send: (a) => inject(a, 'POST', staffApi.refundClaimApprove(1)),
         managerOnly: true,
       },
       'POST /api/staff/refund-claims/:id/reject/': {
-        send: (a) => inject(a, 'POST', `${staffApi.refundClaim(1)}reject/`),
+        send: (a) => inject(a, 'POST', staffApi.refundClaimReject(1)),
         managerOnly: true,
       },
       'GET /api/staff/callbacks/': {

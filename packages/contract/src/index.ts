@@ -5,6 +5,7 @@ export * from './common/input';
 export * from './common/load-status';
 export * from './common/phone';
 export * from './common/phone-intl';
+export * from './common/route';
 export * from './common/zod-russian';
 export { z } from './common/zod';
 export * from './auth/messages';

@@ -1,3 +1,5 @@
+import { route } from './common/route';
+
 /** Every API path of spec §7 that exists so far, trailing slashes included. */
 export const api = {
   health: '/api/health/',
@@ -9,7 +11,7 @@ export const api = {
     loginVerify: '/api/client/auth/login/verify/',
     logout: '/api/client/auth/logout/',
     passwordChange: '/api/client/auth/password_change/',
-    passwordChangeById: (id: string) => `/api/client/auth/password_change/${encodeURIComponent(id)}/`,
+    passwordChangeById: route('/api/client/auth/password_change/:id/'),
     refresh: '/api/client/auth/token/refresh/',
     autoLogin: '/api/client/auth/al/',
     /** Not in spec §7: the e-mailed confirmation links (registration, social e-mail step) post here. */
@@ -18,13 +20,13 @@ export const api = {
     registrationCancel: '/api/client/auth/registration_cancel/',
     socialLinks: '/client/api/socials/links/',
     /** Opened by the browser (a link, not a fetch): redirects to the provider. */
-    socialStart: (network: string) => `/client/api/socials/start/${encodeURIComponent(network)}/`,
+    socialStart: route('/client/api/socials/start/:network/'),
     /** The provider redirects the browser here; it redirects on to the web app. */
-    socialCallback: (network: string) => `/client/api/socials/callback/${encodeURIComponent(network)}/`,
+    socialCallback: route('/client/api/socials/callback/:network/'),
     socialProfile: '/client/api/socials/profile/',
     changeEmail: '/client/api/change-email/request-change/',
     /** Opened from the confirmation e-mail; redirects to /profile?msg=… */
-    changeEmailConfirm: (token: string) => `/client/api/change-email/confirm/${encodeURIComponent(token)}/`,
+    changeEmailConfirm: route('/client/api/change-email/confirm/:token/'),
     /** Not in spec §7: the link e-mailed to the old address stops the change. */
     changeEmailCancel: '/client/api/change-email/cancel/',
   },
@@ -42,7 +44,7 @@ export const api = {
     /** GET / POST the UI session store (spec §3 "Session"). */
     session: '/client/api/profile/session/',
     /** DELETE unlinks a social network (refused when it is the only way to sign in). */
-    socialLink: (network: string) => `/client/api/socials/links/${encodeURIComponent(network)}/`,
+    socialLink: route('/client/api/socials/links/:network/'),
     /** POST a phone callback request `{ phone, time }`. */
     callbacks: '/api/client/callbacks/',
   },
@@ -51,7 +53,7 @@ export const api = {
     /** GET `?answer=`: FAQ search. */
     faq: '/client/api/main/faq/',
     banners: '/client/api/main/banners/',
-    space: (x: number | string) => `/client/api/landings/space/${encodeURIComponent(x)}/`,
+    space: route('/client/api/landings/space/:x/'),
     /** POST the title page's fields → a DOCX or a PDF (`format`). */
     titlePage: '/client/api/main/title_page/',
   },
@@ -59,23 +61,21 @@ export const api = {
     /** GET the list (`?tab=&page=&page_size=`); POST an order, or a draft with `is_fake: true`. */
     root: '/api/client/orders/',
     /** GET, PATCH (while editable), DELETE (to the trash). */
-    byId: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/`,
-    restore: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/restore/`,
-    notEditable: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/not-editable-order/`,
+    byId: route('/api/client/orders/:id/'),
+    restore: route('/api/client/orders/:id/restore/'),
+    notEditable: route('/api/client/orders/:id/not-editable-order/'),
     /** GET one file of an order or a draft, always as an attachment. */
-    fileDownload: (id: number | string, fileId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/download/`,
+    fileDownload: route('/api/client/orders/:id/files/:fileId/download/'),
     /** The latest draft, or `?id=` a given one. */
     continue: '/api/client/orders/continue/',
     /** GET the customer's drafts (an empty list when there is none). */
     drafts: '/api/client/orders/fake/',
     /** GET, PATCH (saved as the form is filled) and DELETE a draft. */
-    fake: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/`,
-    fakeFiles: (id: number | string) => `/api/client/orders/fake/${encodeURIComponent(id)}/fake-files/`,
-    deleteFakeFile: (id: number | string, fileId: number | string) =>
-      `/api/client/orders/fake/${encodeURIComponent(id)}/delete-fake-file/${encodeURIComponent(fileId)}/`,
+    fake: route('/api/client/orders/fake/:id/'),
+    fakeFiles: route('/api/client/orders/fake/:id/fake-files/'),
+    deleteFakeFile: route('/api/client/orders/fake/:id/delete-fake-file/:fileId/'),
     ajaxFiles: '/api/client/orders/ajax-files/',
-    deleteAjaxFile: (id: number | string) => `/api/client/orders/delete-ajax-file/${encodeURIComponent(id)}/`,
+    deleteAjaxFile: route('/api/client/orders/delete-ajax-file/:fileId/'),
     calculateCost: '/api/client/orders/calculate-cost/',
     calculateDiscount: '/api/client/orders/calculate-discount/',
     /** `?id=`: data of the success and welcome screens. */
@@ -83,32 +83,27 @@ export const api = {
     welcome: '/api/client/orders/welcome/',
     // The order workspace.
     /** GET the order's files (every group); POST (multipart) the customer's own. */
-    files: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/files/`,
+    files: route('/api/client/orders/:id/files/'),
     /** PATCH `{ is_reviewed: true }`. */
-    file: (id: number | string, fileId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/`,
+    file: route('/api/client/orders/:id/files/:fileId/'),
     /** GET an image or PDF inline, sandboxed (never HTML or SVG). */
-    filePreview: (id: number | string, fileId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}/preview/`,
+    filePreview: route('/api/client/orders/:id/files/:fileId/preview/'),
     /** POST: the order's files as one zip, streamed. */
-    downloadZip: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/files/download-zip/`,
-    reworks: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/reworks/`,
-    rework: (id: number | string, reworkId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/reworks/${encodeURIComponent(reworkId)}/`,
+    downloadZip: route('/api/client/orders/:id/files/download-zip/'),
+    reworks: route('/api/client/orders/:id/reworks/'),
+    rework: route('/api/client/orders/:id/reworks/:request/'),
     /** GET the care requests; POST a new one. */
-    care: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/care/`,
-    careRequest: (id: number | string, careId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/`,
-    careMessages: (id: number | string, careId: number | string) =>
-      `/api/client/orders/${encodeURIComponent(id)}/care/${encodeURIComponent(careId)}/messages/`,
-    timeline: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/timeline/`,
+    care: route('/api/client/orders/:id/care/'),
+    careRequest: route('/api/client/orders/:id/care/:request/'),
+    careMessages: route('/api/client/orders/:id/care/:request/messages/'),
+    timeline: route('/api/client/orders/:id/timeline/'),
     /** POST: the customer accepts the delivered work («Проверьте работу» → «Выполнен»). */
-    accept: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/accept/`,
+    accept: route('/api/client/orders/:id/accept/'),
     // The order chat.
     /** GET the history (`ChatPageQuery`); POST a message (`ChatPostRequest`, idempotent on client_id). */
-    messages: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/`,
+    messages: route('/api/client/orders/:id/messages/'),
     /** POST `{ up_to_id }`. */
-    messagesRead: (id: number | string) => `/api/client/orders/${encodeURIComponent(id)}/messages/read/`,
+    messagesRead: route('/api/client/orders/:id/messages/read/'),
   },
   /** GET: unread chat messages per order and in all (`ChatUnread`). */
   chatUnread: '/api/client/chat/unread/',
@@ -116,9 +111,9 @@ export const api = {
   certificates: {
     /** GET `?status=active|trash&page=&page_size=` (`results, next, previous, count` + counters); POST buys one. */
     root: '/client/api/certificate/',
-    one: (id: number | string) => `/client/api/certificate/${encodeURIComponent(id)}/`,
+    one: route('/client/api/certificate/:id/'),
     /** GET: the certificate as a PDF with its code and value. */
-    download: (id: number | string) => `/client/api/certificate/${encodeURIComponent(id)}/download/`,
+    download: route('/client/api/certificate/:id/download/'),
     /** POST `{code, order_id?}`: redeem a code into the balance, or onto an order's payment. */
     redeem: '/client/api/certificate/redeem/',
   },

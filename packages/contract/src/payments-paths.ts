@@ -1,3 +1,5 @@
+import { route } from './common/route';
+
 /**
  * Payments and money (spec §7 "Payments"); every amount in kopecks. A module of its own,
  * apart from `api` (paths.ts): the visitor screens' first download carries none of it.
@@ -16,9 +18,8 @@ export const paymentsApi = {
   /** Not in spec §7: GET `?page=`: money, bonus and the movements that made them. */
   balance: '/api/client/payments/balance/',
   /** POST sends the SMS code, PATCH `{ code }` confirms it. */
-  verificateCode: (type: string) => `/api/client/payments/verificate-code/${encodeURIComponent(type)}/`,
-  verificationStatus: (type: string) =>
-    `/api/client/payments/verification-status/${encodeURIComponent(type)}/`,
+  verificateCode: route('/api/client/payments/verificate-code/:type/'),
+  verificationStatus: route('/api/client/payments/verification-status/:type/'),
   repayment: '/api/client/payments/repayment/',
   refundClaim: '/api/client/payments/refund-claim/',
   /** GET `?refund_sum=` (the plan), POST `{ refund_sum }` (execute). */
@@ -26,11 +27,10 @@ export const paymentsApi = {
   refundRecipientCountries: '/api/client/payments/refund-recipient-countries/',
   refundExtra: '/api/client/payments/refund-extra/',
   /** Not in spec §7: GET one payment of the customer's — what the /payment result screen names. */
-  result: (payId: number | string) => `/api/client/payments/result/${encodeURIComponent(payId)}/`,
-  packetWaiting: (id: number | string) =>
-    `/api/client/payments/orders-packet-waiting/${encodeURIComponent(id)}/`,
+  result: route('/api/client/payments/result/:id/'),
+  packetWaiting: route('/api/client/payments/orders-packet-waiting/:id/'),
   /** The provider's notifications (webhook); for `yookassa`, only from its published ranges. */
-  notifications: (provider: string) => `/api/payments/notifications/${encodeURIComponent(provider)}/`,
+  notifications: route('/api/payments/notifications/:provider/'),
   /** The test provider's bank page (`PAYMENTS_PROVIDER=test`): opened by the browser. */
-  testBank: (payId: number | string) => `/test-bank/pay/${encodeURIComponent(payId)}/`,
+  testBank: route('/test-bank/pay/:id/'),
 } as const;

@@ -146,7 +146,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/api/client/auth/password_change/:id/',
+    api.auth.passwordChangeById.pattern,
     {
       // The new password is hashed before the link is looked up, so any id costs an argon2 run.
       preHandler: limits.route('restore-set'),

@@ -17,7 +17,7 @@ import { listCallbacks, markCallbackDone, requestCallback } from './service';
 
 const security = [{ bearer: [] }];
 /** The route pattern under `staffApi.callbackDone(id)`. */
-const DONE = `${staffApi.callbacks}:id/done/`;
+const DONE = staffApi.callbackDone.pattern;
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**

@@ -123,7 +123,7 @@ export default fp(
     );
 
     app.get(
-      '/client/api/certificate/:id/',
+      api.certificates.one.pattern,
       {
         schema: {
           tags,
@@ -137,7 +137,7 @@ export default fp(
     );
 
     app.get(
-      '/client/api/certificate/:id/download/',
+      api.certificates.download.pattern,
       {
         schema: {
           tags,

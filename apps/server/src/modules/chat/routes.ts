@@ -38,13 +38,15 @@ export const CHAT_SENDS_PER_MINUTE = 120;
 
 const faces = [
   {
-    base: '/api/client/orders/',
+    messages: api.orders.messages.pattern,
+    read: api.orders.messagesRead.pattern,
     unread: api.chatUnread,
     who: 'клиент',
     principal: (request: FastifyRequest): Principal => ({ kind: 'customer', userId: request.userId }),
   },
   {
-    base: '/api/staff/orders/',
+    messages: staffApi.messages.pattern,
+    read: staffApi.messagesRead.pattern,
     unread: staffApi.chatUnread,
     who: 'сотрудник',
     principal: (request: FastifyRequest): Principal => {
@@ -83,7 +85,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     const notFor = staffSide ? 'другого автора — 404' : 'чужой — 404';
 
     app.get(
-      `${face.base}:id/messages/`,
+      face.messages,
       {
         schema: {
           tags,
@@ -98,7 +100,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     );
 
     app.post(
-      `${face.base}:id/messages/`,
+      face.messages,
       {
         schema: {
           tags,
@@ -122,7 +124,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     );
 
     app.post(
-      `${face.base}:id/messages/read/`,
+      face.read,
       {
         schema: {
           tags,

@@ -13,7 +13,7 @@ export default async function contentRoutes(fastify: FastifyInstance, opts: { se
   const { service } = opts;
 
   app.get(
-    '/client/api/landings/space/:x/',
+    api.content.space.pattern,
     {
       schema: {
         tags,

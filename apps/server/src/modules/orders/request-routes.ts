@@ -20,36 +20,37 @@ const IdParams = z.object({ id });
 const RequestParams = IdParams.extend({ request: id });
 
 const kinds = [
-  { path: 'reworks', list: ReworkListSchema, detail: ReworkDetailSchema, read: listReworks, one: getRework },
-  { path: 'care', list: CareListSchema, detail: CareDetailSchema, read: listCare, one: getCare },
+  { name: 'reworks', list: ReworkListSchema, detail: ReworkDetailSchema, read: listReworks, one: getRework },
+  { name: 'care', list: CareListSchema, detail: CareDetailSchema, read: listCare, one: getCare },
 ] as const;
 
-type KindPath = (typeof kinds)[number]['path'];
+type KindName = (typeof kinds)[number]['name'];
 
 export function requestReadRoutes(
   fastify: FastifyInstance,
   ctx: OrdersContext,
   face: {
-    base: string;
+    /** The contract's patterns of each kind's list and of one request (its id is `:request`). */
+    paths: Record<KindName, { list: string; one: string }>;
     face: Face;
     tags: string[];
     security: Array<Record<string, string[]>>;
-    summaries: Record<KindPath, { list: string; one: string }>;
+    summaries: Record<KindName, { list: string; one: string }>;
     errors: Record<number, typeof ErrorBodySchema>;
     /** Refuses a caller who may not see the order (404, or 403 by role). */
     access: (request: FastifyRequest, orderId: number) => Promise<unknown>;
   },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { base, tags, security } = face;
+  const { tags, security } = face;
   for (const kind of kinds) {
     app.get(
-      `${base}:id/${kind.path}/`,
+      face.paths[kind.name].list,
       {
         schema: {
           tags,
           security,
-          summary: face.summaries[kind.path].list,
+          summary: face.summaries[kind.name].list,
           params: IdParams,
           response: { 200: kind.list, ...face.errors },
         },
@@ -60,12 +61,12 @@ export function requestReadRoutes(
       },
     );
     app.get(
-      `${base}:id/${kind.path}/:request/`,
+      face.paths[kind.name].one,
       {
         schema: {
           tags,
           security,
-          summary: face.summaries[kind.path].one,
+          summary: face.summaries[kind.name].one,
           params: RequestParams,
           response: { 200: kind.detail, ...face.errors },
         },

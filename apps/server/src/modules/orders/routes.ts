@@ -21,6 +21,7 @@ import {
   OrderUpdateRequestSchema,
   UPLOAD_MAX_FILES,
   type OrderList,
+  api,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -34,9 +35,6 @@ import workspaceRoutes, { workspaceUploadRoutes } from './workspace-routes';
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 const MB = 1024 * 1024;
-
-/** Route patterns of spec §7 "Orders" (the contract's `api.orders` builds the same URLs). */
-const base = '/api/client/orders/';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const FileParams = z.object({ fileId: z.coerce.number().int().positive() });
@@ -62,7 +60,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   const orders = app.ordersService;
 
   app.get(
-    base,
+    api.orders.root,
     {
       schema: {
         tags,
@@ -84,7 +82,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    base,
+    api.orders.root,
     {
       // The body is one of two schemas told apart by `is_fake`; the handler picks the right one
       // so that field errors name the fields of that schema, not of a failed union.
@@ -113,7 +111,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}continue/`,
+    api.orders.continue,
     {
       schema: {
         tags,
@@ -127,7 +125,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}fake/`,
+    api.orders.drafts,
     {
       schema: {
         tags,
@@ -140,7 +138,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    `${base}fake/:id/`,
+    api.orders.fake.pattern,
     {
       schema: {
         tags,
@@ -157,7 +155,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}fake/:id/`,
+    api.orders.fake.pattern,
     {
       schema: {
         tags,
@@ -171,7 +169,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}fake/:id/`,
+    api.orders.fake.pattern,
     {
       schema: {
         tags,
@@ -186,7 +184,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    `${base}fake/:id/delete-fake-file/:fileId/`,
+    api.orders.deleteFakeFile.pattern,
     {
       schema: {
         tags,
@@ -203,7 +201,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    `${base}delete-ajax-file/:fileId/`,
+    api.orders.deleteAjaxFile.pattern,
     {
       schema: {
         tags,
@@ -220,7 +218,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}calculate-cost/`,
+    api.orders.calculateCost,
     {
       schema: {
         tags,
@@ -234,7 +232,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}calculate-discount/`,
+    api.orders.calculateDiscount,
     {
       schema: {
         tags,
@@ -250,7 +248,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
 
   for (const screen of ['success', 'welcome'] as const) {
     app.get(
-      `${base}${screen}/`,
+      api.orders[screen],
       {
         schema: {
           tags,
@@ -268,7 +266,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   }
 
   app.get(
-    `${base}:id/`,
+    api.orders.byId.pattern,
     {
       schema: {
         tags,
@@ -282,7 +280,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}:id/`,
+    api.orders.byId.pattern,
     {
       schema: {
         tags,
@@ -297,7 +295,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    `${base}:id/`,
+    api.orders.byId.pattern,
     {
       schema: {
         tags,
@@ -311,7 +309,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}:id/restore/`,
+    api.orders.restore.pattern,
     {
       schema: {
         tags,
@@ -325,7 +323,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}:id/not-editable-order/`,
+    api.orders.notEditable.pattern,
     {
       schema: {
         tags,
@@ -340,7 +338,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/files/:fileId/download/`,
+    api.orders.fileDownload.pattern,
     {
       schema: {
         tags,
@@ -388,7 +386,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
 
     uploads.post(
-      `${base}fake/:id/fake-files/`,
+      api.orders.fakeFiles.pattern,
       {
         schema: {
           tags,
@@ -404,7 +402,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     );
 
     uploads.post(
-      `${base}ajax-files/`,
+      api.orders.ajaxFiles,
       {
         schema: {
           tags,

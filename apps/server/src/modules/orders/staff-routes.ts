@@ -46,9 +46,6 @@ const tags = ['staff'];
 const security = [{ bearer: [] }];
 const MB = 1024 * 1024;
 
-/** Route patterns of the staff face (the contract's `staffApi` builds the same URLs). */
-const base = '/api/staff/orders/';
-
 const id = z.coerce.number().int().positive();
 const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
@@ -85,7 +82,10 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   }
 
   requestReadRoutes(app, ctx, {
-    base,
+    paths: {
+      reworks: { list: staffApi.reworks.pattern, one: staffApi.rework.pattern },
+      care: { list: staffApi.care.pattern, one: staffApi.careRequest.pattern },
+    },
     face: 'staff',
     tags,
     security,
@@ -98,7 +98,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   });
 
   app.get(
-    base,
+    staffApi.orders,
     {
       schema: {
         tags,
@@ -112,7 +112,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/`,
+    staffApi.order.pattern,
     {
       schema: {
         tags,
@@ -126,7 +126,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}:id/`,
+    staffApi.order.pattern,
     {
       onRequest: requireManagerOfOrder,
       schema: {
@@ -142,7 +142,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/assign/`,
+    staffApi.assign.pattern,
     {
       onRequest: requireManagerOfOrder,
       schema: {
@@ -158,7 +158,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/status/`,
+    staffApi.status.pattern,
     {
       // The state machine decides who (ADR 004): a manager's moves, and the assigned author's
       // «Взять в работу»; any other move by an author is 403, another author's order 404.
@@ -175,7 +175,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/files/`,
+    staffApi.files.pattern,
     {
       schema: {
         tags,
@@ -192,7 +192,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/files/:fileId/download/`,
+    staffApi.fileDownload.pattern,
     {
       schema: {
         tags,
@@ -217,7 +217,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/reworks/:request/answer/`,
+    staffApi.reworkAnswer.pattern,
     {
       schema: {
         tags,
@@ -236,7 +236,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/care/:request/messages/`,
+    staffApi.careMessages.pattern,
     {
       onRequest: requireManagerOfOrder,
       schema: {
@@ -257,7 +257,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/timeline/`,
+    staffApi.timeline.pattern,
     {
       schema: {
         tags,
@@ -305,7 +305,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
       throwFileSizeLimit: false,
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
-      `${base}:id/files/`,
+      staffApi.files.pattern,
       {
         schema: {
           tags,

@@ -10,6 +10,7 @@ import {
   WorkspaceFileListSchema,
   WorkspaceFileSchema,
   ZipRequestSchema,
+  api,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,6 @@ import { requestReadRoutes } from './request-routes';
 
 const tags = ['order workspace'];
 const security = [{ bearer: [] }];
-const base = '/api/client/orders/';
 
 const id = z.coerce.number().int().positive();
 const IdParams = z.object({ id });
@@ -34,7 +34,10 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   const ws = app.ordersService.workspace;
 
   requestReadRoutes(app, ws.ctx, {
-    base,
+    paths: {
+      reworks: { list: api.orders.reworks.pattern, one: api.orders.rework.pattern },
+      care: { list: api.orders.care.pattern, one: api.orders.careRequest.pattern },
+    },
     face: 'customer',
     tags,
     security,
@@ -53,7 +56,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   });
 
   app.get(
-    `${base}:id/files/`,
+    api.orders.files.pattern,
     {
       schema: {
         tags,
@@ -67,7 +70,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${base}:id/files/:fileId/`,
+    api.orders.file.pattern,
     {
       schema: {
         tags,
@@ -82,7 +85,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/files/:fileId/preview/`,
+    api.orders.filePreview.pattern,
     {
       schema: {
         tags,
@@ -109,7 +112,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/files/download-zip/`,
+    api.orders.downloadZip.pattern,
     {
       schema: {
         tags,
@@ -142,7 +145,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/reworks/`,
+    api.orders.reworks.pattern,
     {
       schema: {
         tags,
@@ -158,7 +161,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/care/`,
+    api.orders.care.pattern,
     {
       schema: {
         tags,
@@ -174,7 +177,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/care/:request/messages/`,
+    api.orders.careMessages.pattern,
     {
       schema: {
         tags,
@@ -192,7 +195,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${base}:id/timeline/`,
+    api.orders.timeline.pattern,
     {
       schema: {
         tags,
@@ -206,7 +209,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/accept/`,
+    api.orders.accept.pattern,
     {
       schema: {
         tags,
@@ -226,7 +229,7 @@ export async function workspaceUploadRoutes(fastify: FastifyInstance) {
   const ws = app.ordersService.workspace;
 
   app.post(
-    `${base}:id/files/`,
+    api.orders.files.pattern,
     {
       schema: {
         tags,

@@ -40,7 +40,7 @@ export default async function listRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/client/payments/result/:id/',
+    paymentsApi.result.pattern,
     {
       schema: {
         tags,

@@ -108,7 +108,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/client/payments/orders-packet-waiting/:id/',
+    paymentsApi.packetWaiting.pattern,
     {
       schema: {
         tags,

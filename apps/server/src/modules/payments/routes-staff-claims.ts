@@ -8,8 +8,6 @@ import { approveClaim, listClaims, rejectClaim } from './payouts';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
-/** The route pattern under `staffApi.refundClaim(id)`. */
-const base = '/api/staff/refund-claims/';
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
@@ -36,7 +34,7 @@ export default async function staffClaimRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/approve/`,
+    staffApi.refundClaimApprove.pattern,
     {
       onRequest: requireManager,
       schema: {
@@ -51,7 +49,7 @@ export default async function staffClaimRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${base}:id/reject/`,
+    staffApi.refundClaimReject.pattern,
     {
       onRequest: requireManager,
       schema: {

@@ -1,3 +1,4 @@
+import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../plugins/mail-templates';
 import { TestProvider } from './providers/test';
@@ -306,7 +307,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLESHEET),
   );
 
-  app.get('/test-bank/pay/:id/', { schema: { hide: true } }, async (request, reply) => {
+  app.get(paymentsApi.testBank.pattern, { schema: { hide: true } }, async (request, reply) => {
     const row = await find(request, reply);
     if (!row) return reply;
     if (row.status !== 'pending') return completedPage(reply, row, 200);
@@ -317,7 +318,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/test-bank/pay/:id/', { schema: { hide: true } }, async (request, reply) => {
+  app.post(paymentsApi.testBank.pattern, { schema: { hide: true } }, async (request, reply) => {
     const row = await find(request, reply);
     if (!row) return reply;
     if (row.status !== 'pending') return alreadyDone(reply, row);

@@ -33,8 +33,8 @@ const IdempotencyHeaders = z.looseObject({
 });
 
 /** Route patterns of the contract's `paymentsApi.verificateCode(type)` and `verificationStatus(type)`. */
-const codePath = '/api/client/payments/verificate-code/:type/';
-const statusPath = '/api/client/payments/verification-status/:type/';
+const codePath = paymentsApi.verificateCode.pattern;
+const statusPath = paymentsApi.verificationStatus.pattern;
 
 /**
  * The customer's money going out (spec §3/§4/§7): SMS verification per purpose, a

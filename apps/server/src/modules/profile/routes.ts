@@ -188,7 +188,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/client/api/change-email/confirm/:token/',
+    api.auth.changeEmailConfirm.pattern,
     {
       schema: {
         tags,

@@ -68,7 +68,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/client/api/socials/start/:network/',
+    api.auth.socialStart.pattern,
     {
       schema: {
         tags,
@@ -89,7 +89,7 @@ export default async function socialRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/client/api/socials/callback/:network/',
+    api.auth.socialCallback.pattern,
     {
       schema: {
         tags,

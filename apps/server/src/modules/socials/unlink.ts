@@ -10,7 +10,7 @@ import { findUserById } from '../users/repo';
 import { lockCustomer } from '../ledger';
 
 /** The route pattern under `api.profile.socialLink(network)`. */
-const UNLINK = `${api.auth.socialLinks}:network/`;
+const UNLINK = api.profile.socialLink.pattern;
 
 /**
  * Unlinks a social network from the customer's account, unless it would leave no way to

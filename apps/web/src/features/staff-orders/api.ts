@@ -174,7 +174,10 @@ export function useRefundClaimDecision() {
   return useMutation({
     mutationFn: async ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
       StaffRefundClaimSchema.parse(
-        await staffFetch(`${staffApi.refundClaim(id)}${decision}/`, { method: 'POST' }),
+        await staffFetch(
+          decision === 'approve' ? staffApi.refundClaimApprove(id) : staffApi.refundClaimReject(id),
+          { method: 'POST' },
+        ),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: refundClaimsKey }),
   });

@@ -37,7 +37,7 @@ describe('the refund claims page', () => {
     let current = claim();
     const { calls } = serveStaffApi({
       [`GET ${staffApi.refundClaims}`]: () => ({ body: { results: [current], count: 1 } }),
-      [`POST ${staffApi.refundClaim(7)}approve/`]: () => {
+      [`POST ${staffApi.refundClaimApprove(7)}`]: () => {
         current = claim({ status: 'succeeded' });
         return { body: current };
       },
@@ -56,14 +56,14 @@ describe('the refund claims page', () => {
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Одобрить' })).toBeNull());
     expect(within(card).getByText('Одобрена')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      `${staffApi.refundClaim(7)}approve/`,
+      staffApi.refundClaimApprove(7),
     ]);
   });
 
   it('rejects after asking, and shows the server’s refusal when the claim was decided meanwhile', async () => {
     serveStaffApi({
       [`GET ${staffApi.refundClaims}`]: { body: { results: [claim()], count: 1 } },
-      [`POST ${staffApi.refundClaim(7)}reject/`]: {
+      [`POST ${staffApi.refundClaimReject(7)}`]: {
         status: 409,
         body: { detail: 'Заявка уже рассмотрена' },
       },
