@@ -140,6 +140,8 @@ export default tseslint.config(
               target: './apps/server/src/modules/payments',
               from: `./apps/server/src/modules/${owner}`,
             })),
+            // The e-mails are pure templates below every module.
+            { target: './apps/server/src/mail', from: './apps/server/src/modules' },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, OneTimeTokenKind } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
-import { accountSecuredMail, type AddressProof } from '../../plugins/mail-templates';
+import { accountSecuredMail, type AddressProof } from '../../mail';
 import type { Mail } from '../../plugins/mailer';
 import {
   deleteUser,

@@ -15,7 +15,7 @@ import { generatePassword, hmacSha256, randomDigits, randomToken, sha256 } from 
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/passwords';
 import type { AccessTokens } from '../../plugins/auth';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../plugins/mail-templates';
+import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../mail';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import { recordReferral } from '../referrals/codes';

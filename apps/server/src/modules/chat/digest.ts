@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { DB } from '../../db/types';
-import { chatDigestMail } from '../../plugins/mail-templates';
+import { chatDigestMail } from '../../mail';
 import { insertOneTimeToken } from '../auth/repo';
 import { lockOrder } from '../orders/lifecycle';
 import { namerFor } from '../orders/workspace-people';

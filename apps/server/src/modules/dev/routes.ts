@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmailSchema, authMessages } from '@cabinet/contract';
-import { escapeHtml } from '../../plugins/mail-templates';
+import { escapeHtml } from '../../mail';
 import { badRequest, notFound } from '../../plugins/errors';
 import { smsPhone } from '../payments/sms';
 

@@ -6,7 +6,7 @@ import {
   orderPricedMail,
   reworkAnsweredMail,
   type OrderEventLine,
-} from '../../plugins/mail-templates';
+} from '../../mail';
 import type { OrdersContext } from './context';
 import { titleOf } from './mappers';
 

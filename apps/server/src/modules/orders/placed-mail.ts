@@ -1,7 +1,7 @@
 import { OrderStatusId } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { orderPlacedMail } from '../../plugins/mail-templates';
+import { orderPlacedMail } from '../../mail';
 import type { OrdersContext } from './context';
 import { titleOf } from './mappers';
 

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import type { StaffPrincipal } from '../../plugins/auth';
-import { formatRoubles } from '../../plugins/mail-templates';
+import { formatRoubles } from '../../mail';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
 import { orderDiscounts, repriceOrder } from './discounts';

@@ -8,7 +8,7 @@ import {
   type TimelineKind,
 } from '@cabinet/contract';
 import { notFound, type OrdersContext } from './context';
-import { formatDay, formatRoubles } from '../../plugins/mail-templates';
+import { formatDay, formatRoubles } from '../../mail';
 import { namerFor, type Face } from './workspace-people';
 
 /**

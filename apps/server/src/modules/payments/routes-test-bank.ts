@@ -1,6 +1,6 @@
 import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../plugins/mail-templates';
+import { escapeHtml } from '../../mail';
 import { TestProvider } from './providers/test';
 import { applyProviderPayment } from './settle';
 

@@ -22,7 +22,7 @@ import {
 import { nowIso } from '../../db/index';
 import { verifyPassword } from '../../lib/passwords';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { emailChangeMail, emailChangeNoticeMail } from '../../plugins/mail-templates';
+import { emailChangeMail, emailChangeNoticeMail } from '../../mail';
 import { revokeAllRefreshTokens } from '../auth/repo';
 import type { AuthService } from '../auth/service';
 import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { escapeHtml } from '../../plugins/mail-templates';
+import { escapeHtml } from '../../mail';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders/workspace-people';

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../plugins/errors';
-import { socialEmailConfirmMail } from '../../plugins/mail-templates';
+import { socialEmailConfirmMail } from '../../mail';
 import type { Mail } from '../../plugins/mailer';
 import type { EmailConfirmation } from '../auth/email-confirmation';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
