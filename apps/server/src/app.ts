@@ -20,11 +20,10 @@ import paymentsModule from './modules/payments/index';
 import devRoutes from './modules/dev/routes';
 import ordersModule from './modules/orders/index';
 import staffOrderRoutes from './modules/orders/staff-routes';
-import avatarRoutes from './modules/profile/avatar-routes';
-import profileRoutes from './modules/profile/routes';
+import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import referralsModule from './modules/referrals/index';
-import socialRoutes from './modules/socials/routes';
+import socialsModule from './modules/socials/index';
 import staffModule from './modules/staff/index';
 import titlePageRoutes from './modules/title-page/index';
 import authPlugin from './plugins/auth';
@@ -126,10 +125,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authModule);
-  await app.register(profileRoutes);
-  await app.register(socialRoutes);
+  await app.register(profileModule);
+  await app.register(socialsModule);
   await app.register(referenceModule);
-  await app.register(avatarRoutes);
   await app.register(chatBusPlugin);
   await app.register(ordersModule);
   await app.register(staffModule);

@@ -23,14 +23,16 @@ import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
 import { attributionOf } from '../attribution/cookies';
 import { signedIn } from '../auth/http';
-import { ProfileService } from './service';
+import type { ProfileService } from './service';
 
 const tags = ['profile'];
 const bearer = [{ bearer: [] }];
 
-export default async function profileRoutes(fastify: FastifyInstance) {
+export default async function profileRoutes(
+  fastify: FastifyInstance,
+  { profiles }: { profiles: ProfileService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profiles = new ProfileService(app.authService);
 
   app.post(
     api.profile.root,

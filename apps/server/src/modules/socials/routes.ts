@@ -17,10 +17,10 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
 import { attributionOf } from '../attribution/cookies';
-import { EmailConfirmation } from '../auth/email-confirmation';
+import type { EmailConfirmation } from '../auth/email-confirmation';
 import { signedIn } from '../auth/http';
-import { SocialService } from './service';
-import unlinkRoutes, { linkedNetworksOf } from './unlink';
+import type { SocialService } from './service';
+import { linkedNetworksOf } from './unlink';
 
 const tags = ['socials'];
 const FLOW_COOKIE = 'social_oauth';
@@ -32,12 +32,12 @@ const NetworkParams = z.object({ network: z.enum(SOCIAL_NETWORKS) });
 
 const FlowSchema = z.object({ network: z.enum(SOCIAL_NETWORKS), state: z.string(), verifier: z.string() });
 
-export default async function socialRoutes(fastify: FastifyInstance) {
+export default async function socialRoutes(
+  fastify: FastifyInstance,
+  { socials, confirmation }: { socials: SocialService; confirmation: EmailConfirmation },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const socials = new SocialService(app.authService);
-  const confirmation = new EmailConfirmation(app.authService);
   const base = app.authService.publicUrl;
-  await app.register(unlinkRoutes);
   const flowCookie = {
     httpOnly: true,
     // Lax: the cookie must ride along on the provider's top-level redirect back to us.
