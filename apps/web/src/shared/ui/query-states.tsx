@@ -1,4 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/errors';
 
@@ -54,4 +55,24 @@ export function EmptyState({ text: message, children }: { text: string; children
       {children}
     </Stack>
   );
+}
+
+/** A query's data drawn by `children` once loaded; its loading rows and its failure (with a retry) before. */
+export function Loaded<T>({
+  query,
+  label,
+  failedTitle,
+  rows = 3,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  label?: string;
+  failedTitle: string;
+  rows?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingRows label={label} rows={rows} />;
+  if (query.isError)
+    return <LoadError title={failedTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }

@@ -2,7 +2,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { Loaded } from '../../../shared/ui/query-states';
 import { certificateQueryOptions } from '../api';
 import { CertificateCard } from '../components/certificate-card';
 import { RedeemForm } from '../components/redeem-form';
@@ -17,17 +17,9 @@ export default function CertificatePage() {
       <Anchor component={Link} to={paths.certificates.getHref()} size="sm">
         ← {t.backToList}
       </Anchor>
-      {certificate.isPending ? (
-        <LoadingRows label={t.listLoading} rows={3} />
-      ) : certificate.isError ? (
-        <LoadError
-          title={t.loadFailed}
-          error={certificate.error}
-          onRetry={() => void certificate.refetch()}
-        />
-      ) : (
-        <CertificateCard certificate={certificate.data} />
-      )}
+      <Loaded query={certificate} label={t.listLoading} failedTitle={t.loadFailed}>
+        {(data) => <CertificateCard certificate={data} />}
+      </Loaded>
       <RedeemForm />
       <Anchor component={Link} to={paths.certificatesTerms.getHref()} size="sm">
         {t.terms}

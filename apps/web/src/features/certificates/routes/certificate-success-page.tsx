@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { Loaded } from '../../../shared/ui/query-states';
 import { certificateQueryOptions } from '../api';
 import { CertificateCard } from '../components/certificate-card';
 import { certificateText as t } from '../messages';
@@ -20,26 +20,20 @@ export default function CertificateSuccessPage() {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t.successTitle}</Title>
-      {certificate.isPending ? (
-        <LoadingRows label={t.listLoading} rows={3} />
-      ) : certificate.isError ? (
-        <LoadError
-          title={t.loadFailed}
-          error={certificate.error}
-          onRetry={() => void certificate.refetch()}
-        />
-      ) : (
-        <>
-          {certificate.data.status === 'awaiting_payment' ? (
-            <Alert color="yellow" role="status">
-              {t.successWaiting}
-            </Alert>
-          ) : (
-            <Text>{t.successText}</Text>
-          )}
-          <CertificateCard certificate={certificate.data} headingLevel={2} />
-        </>
-      )}
+      <Loaded query={certificate} label={t.listLoading} failedTitle={t.loadFailed}>
+        {(data) => (
+          <>
+            {data.status === 'awaiting_payment' ? (
+              <Alert color="yellow" role="status">
+                {t.successWaiting}
+              </Alert>
+            ) : (
+              <Text>{t.successText}</Text>
+            )}
+            <CertificateCard certificate={data} headingLevel={2} />
+          </>
+        )}
+      </Loaded>
       <Anchor component={Link} to={paths.certificates.getHref()}>
         {t.backToList}
       </Anchor>

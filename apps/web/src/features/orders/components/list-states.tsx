@@ -22,18 +22,21 @@ export function OrdersSkeleton() {
   );
 }
 
+/** «Новый заказ»: to the order form. */
+export function NewOrderButton() {
+  return (
+    <Button component={Link} to={paths.orderNew.getHref()} leftSection={<IconPlus size={18} aria-hidden />}>
+      {m.newOrder}
+    </Button>
+  );
+}
+
 export function OrdersEmpty({ tab }: { tab: OrderTab }) {
   return (
     <Card withBorder padding="xl" radius="md">
       <Stack align="center" gap="md" ta="center">
         <Text>{m.empty[tab]}</Text>
-        <Button
-          component={Link}
-          to={paths.orderNew.getHref()}
-          leftSection={<IconPlus size={18} aria-hidden />}
-        >
-          {m.newOrder}
-        </Button>
+        <NewOrderButton />
       </Stack>
     </Card>
   );

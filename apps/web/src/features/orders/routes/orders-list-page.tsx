@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ORDER_TABS, type OrderCounters, type OrderListItem, type OrderTab } from '@cabinet/contract';
-import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { notify } from '../../../shared/notify';
 import { paths } from '../../../shared/paths';
 import { useOrderMutations, useOrdersList } from '../api';
-import { OrdersEmpty, OrdersError, OrdersSkeleton } from '../components/list-states';
+import { NewOrderButton, OrdersEmpty, OrdersError, OrdersSkeleton } from '../components/list-states';
 import { DraftsStrip } from '../components/drafts-strip';
 import { OrderCard } from '../components/order-card';
 import { showUndoSnackbar } from '../components/undo-snackbar';
@@ -114,13 +113,7 @@ export default function OrdersListPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1}>{m.listTitle}</Title>
-        <Button
-          component={Link}
-          to={paths.orderNew.getHref()}
-          leftSection={<IconPlus size={18} aria-hidden />}
-        >
-          {m.newOrder}
-        </Button>
+        <NewOrderButton />
       </Group>
       <DraftsStrip />
       <Tabs
