@@ -1,8 +1,13 @@
-import { CareDetailSchema, CareListSchema, ReworkDetailSchema, ReworkListSchema } from '@cabinet/contract';
+import {
+  CareDetailSchema,
+  CareListSchema,
+  ReworkDetailSchema,
+  ReworkListSchema,
+  type ErrorBodySchema,
+} from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorBodySchema } from '@cabinet/contract';
 import { getCare, listCare } from './care';
 import type { OrdersContext } from './context';
 import { getRework, listReworks } from './reworks';

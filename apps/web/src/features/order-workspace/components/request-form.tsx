@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { LazySchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { FilesField } from '../../../shared/ui/files-field';
