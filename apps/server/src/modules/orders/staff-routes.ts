@@ -27,7 +27,6 @@ import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
 import { requireManager, staffOf } from '../staff/guards';
 import { careQueue, postCareMessage } from './care';
-import { OrdersContext } from './context';
 import { answerRework } from './reworks';
 import { requestReadRoutes } from './request-routes';
 import {
@@ -59,13 +58,8 @@ const RequestParams = IdParams.extend({ request: id });
  */
 export default async function staffOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx = new OrdersContext({
-    db: app.database.db,
-    storage: app.storage,
-    mailer: app.mailer,
-    config: app.config,
-    events: app.orderEvents,
-  });
+  // The orders module's own context: one set of dependencies for both faces.
+  const ctx = app.ordersService.ctx;
 
   /**
    * `requireManager` for a route that names an order: an author is told the order is not found
