@@ -125,14 +125,24 @@ describe('statuses that agree with the order, and an author who can start and an
     await staff.page.getByRole('button', { name: /Доработка № 1/ }).click();
     const offered = staff.page.getByRole('group', { name: 'Итоговые файлы к ответу' });
     await offered.getByText('Работа v2.pdf').waitFor();
-    await staff.page.getByLabel('Ответ заказчику').fill('Добавил выводы ко второй главе.');
-    const answered = staff.page.waitForResponse(
-      (r) => r.request().method() === 'POST' && r.url().includes(`/reworks/`) && r.url().endsWith('/answer/'),
-    );
-    await staff.page
-      .getByRole('region', { name: 'Доработки' })
-      .getByRole('button', { name: 'Отправить' })
-      .click();
+    // The page has settled (the socket's first connect refetches the order's parts) before typing.
+    await staff.page.waitForLoadState('networkidle');
+    const reworksSection = staff.page.getByRole('region', { name: 'Доработки' });
+    const answerText = staff.page.getByLabel('Ответ заказчику');
+    await answerText.fill('Добавил выводы ко второй главе.');
+    await expect.poll(() => answerText.inputValue()).toBe('Добавил выводы ко второй главе.');
+    const answered = staff.page
+      .waitForResponse(
+        (r) =>
+          r.request().method() === 'POST' && r.url().includes(`/reworks/`) && r.url().endsWith('/answer/'),
+        { timeout: 20_000 },
+      )
+      .catch(async (error: unknown) => {
+        // Say what the section showed (a field error, an emptied form) rather than only the wait.
+        const shown = await reworksSection.innerText().catch(() => '(the section is gone)');
+        throw new Error(`no answer was sent; the reworks section shows:\n${shown}`, { cause: error });
+      });
+    await reworksSection.getByRole('button', { name: 'Отправить' }).click();
     expect((await answered).status()).toBe(200);
     await staffStatus(staff.page, id, 'На проверке у заказчика').waitFor();
     const order = await call<StaffOrder>(base, managerApi, 'GET', staffApi.order(id));
