@@ -51,6 +51,19 @@ export function BannerCard({ banner, multiple }: { banner: Banner; multiple: boo
   );
 }
 
+/** The element of the still banners the keyboard was on, until it leaves them (see takeFocusFromStill). */
+let focusedInStill: Element | null = null;
+
+/**
+ * Whether the keyboard was in the still banners when the carousel took their place: the focused
+ * link went with them, and the page's focus fell back to its body. Read once, by the carousel.
+ */
+export function takeFocusFromStill(): boolean {
+  const was = focusedInStill !== null && !focusedInStill.isConnected;
+  focusedInStill = null;
+  return was && (document.activeElement === null || document.activeElement === document.body);
+}
+
 /**
  * The banners as the carousel first shows them, drawn before its code has arrived: the first one,
  * in a box as tall as the tallest (the others are laid in the same place, unseen), so that the
@@ -60,7 +73,16 @@ export function BannerCard({ banner, multiple }: { banner: Banner; multiple: boo
 export function BannersStill({ banners }: { banners: readonly Banner[] }) {
   const multiple = banners.length > 1;
   return (
-    <div className={classes.still}>
+    <div
+      className={classes.still}
+      onFocus={(e) => {
+        focusedInStill = e.target;
+      }}
+      onBlur={(e) => {
+        // Left for somewhere else on the page; a blur with no new target may be the swap itself.
+        if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) focusedInStill = null;
+      }}
+    >
       {banners.map((banner, i) => (
         <div key={banner.id} className={classes.layer} inert={i > 0}>
           <BannerCard banner={banner} multiple={multiple} />

@@ -1,10 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Autoplay from 'embla-carousel-autoplay';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
 import { fakeMediaQueryList } from '../../../shared/ui/media-query-fake';
 import { renderRoute } from '../../../shared/ui/test-utils';
+import { useState } from 'react';
+import { BannersStill, shownBanners } from './banner-card';
 import { BannersCarousel, carouselSettings } from './banners-carousel';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
@@ -111,6 +113,32 @@ describe('BannersCarousel', () => {
     renderRoute(<BannersCarousel />);
     await screen.findByRole('heading', { name: 'Диплом за полцены' });
     expect(vi.mocked(Autoplay)).not.toHaveBeenCalled();
+  });
+
+  it('keeps the keyboard on the banner’s link when the carousel takes the still banners’ place', async () => {
+    vi.mocked(apiFetch).mockResolvedValue({ results: banners });
+    let takeOver = () => {};
+    // The still banners while the carousel's code loads, then the carousel (features/content/components/lazy.tsx).
+    function Swap() {
+      const [arrived, setArrived] = useState(false);
+      takeOver = () => setArrived(true);
+      return arrived ? <BannersCarousel /> : <BannersStill banners={shownBanners(banners)} />;
+    }
+    renderRoute(<Swap />);
+    const [stillLink] = screen.getAllByRole('link', { name: 'Подробнее' });
+    act(() => stillLink?.focus());
+    expect(document.activeElement).toBe(stillLink);
+    act(() => takeOver());
+    const region = await screen.findByRole('region', { name: 'Акции и новости' });
+    await vi.waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toHaveAttribute('href', '/space/diplom-half-price');
+  });
+
+  it('leaves the focus alone when the keyboard was not in the still banners', async () => {
+    vi.mocked(apiFetch).mockResolvedValue({ results: banners });
+    renderRoute(<BannersCarousel />);
+    await screen.findByRole('region', { name: 'Акции и новости' });
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('draws nothing when there are no banners', async () => {

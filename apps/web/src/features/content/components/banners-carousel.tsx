@@ -3,12 +3,12 @@ import { Carousel } from '@mantine/carousel';
 import { Box, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import Autoplay from 'embla-carousel-autoplay';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useBanners } from '../api';
 import { contentMessages as m } from '../messages';
 import classes from './banners-carousel.module.css';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SPEED_MS, emblaDuration } from '../model';
-import { BannerCard, shownBanners } from './banner-card';
+import { BannerCard, shownBanners, takeFocusFromStill } from './banner-card';
 
 /**
  * The embla settings of the banners (spec §9): 400 ms scrolls, a new banner every 5 000 ms,
@@ -52,6 +52,15 @@ export function BannersCarousel() {
   useEffect(() => {
     frame.current?.querySelector('[role="tablist"]')?.setAttribute('aria-label', m.bannersIndicators);
   }, [multiple]);
+  // Taking the still banners' place: the keyboard that was on their link goes on from the same
+  // link here, before the page can be seen (or read) without a focus.
+  const hasBanners = banners.length > 0;
+  useLayoutEffect(() => {
+    if (!hasBanners || !takeFocusFromStill()) return;
+    frame.current
+      ?.querySelector<HTMLElement>(`[aria-roledescription="${m.slideRole}"]:not([inert]) a`)
+      ?.focus();
+  }, [hasBanners]);
   if (banners.length === 0) return null;
 
   return (
