@@ -24,7 +24,7 @@ import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
 import referralsModule from './modules/referrals/index';
 import socialsModule from './modules/socials/index';
-import staffModule from './modules/staff/index';
+import staffModule from './modules/staff/plugin';
 import titlePageRoutes from './modules/title-page/index';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';

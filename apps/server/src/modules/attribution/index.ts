@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
-import { requireManager } from '../staff/guards';
+import { requireManager } from '../staff';
 import { attributionReport } from './report';
 
 /** Marketing attribution and the staff report. */

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
-import { requireManager, staffOf } from '../staff/guards';
+import { requireManager, staffOf } from '../staff';
 import { listCallbacks, markCallbackDone, requestCallback } from './service';
 
 const security = [{ bearer: [] }];

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { staffOf } from '../staff/guards';
+import { staffOf } from '../staff';
 import type { Principal } from './types';
 
 /**

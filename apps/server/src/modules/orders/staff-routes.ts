@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { requireManager, staffOf } from '../staff/guards';
+import { requireManager, staffOf } from '../staff';
 import { careQueue, postCareMessage } from './care';
 import { answerRework } from './reworks';
 import { requestReadRoutes } from './request-routes';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
-import { requireManager } from '../staff/guards';
+import { requireManager } from '../staff';
 import { approveClaim, listClaims, rejectClaim } from './payouts';
 
 const tags = ['staff'];
