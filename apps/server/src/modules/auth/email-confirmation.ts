@@ -11,7 +11,7 @@ import {
   hasMoneyMovements,
   markEmailConfirmed,
   revokeUserCredentials,
-} from '../users/repo';
+} from '../users';
 import type { OneTimeRow } from './repo';
 
 const EMAIL_CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;

@@ -19,11 +19,11 @@ import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import { recordReferral } from '../referrals/codes';
-import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users/repo';
+import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import { EmailConfirmation, type AddressProof } from './email-confirmation';
 import * as repo from './repo';
-import { RefreshFamilies } from '../sessions/families';
+import { RefreshFamilies } from '../sessions';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

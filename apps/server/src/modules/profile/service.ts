@@ -25,7 +25,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { emailChangeMail, emailChangeNoticeMail } from '../../mail';
 import { revokeAllRefreshTokens } from '../auth/repo';
 import type { AuthService } from '../auth/service';
-import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users/repo';
+import { findUserByEmail, findUserById, isUniqueViolation, setUserEmail, type UserRow } from '../users';
 import * as repo from './repo';
 import { financesOf, lockCustomer } from '../ledger';
 

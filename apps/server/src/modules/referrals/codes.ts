@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
-import { isUniqueViolation } from '../users/repo';
+import { isUniqueViolation } from '../users';
 
 /**
  * Personal referral codes: 8 characters of Crockford's base32 from the system's CSPRNG —

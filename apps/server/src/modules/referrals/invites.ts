@@ -15,7 +15,7 @@ import type { RateLimits } from '../../plugins/rate-limit';
 import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders/workspace-people';
 import type { SmsSender } from '../payments/providers/types';
 import { maskPhone, smsPhone } from '../payments/sms';
-import { isUniqueViolation } from '../users/repo';
+import { isUniqueViolation } from '../users';
 import { ensureReferralCode, referralLink } from './codes';
 import { maskEmail, shortName } from './names';
 import { lockCustomer } from '../ledger';

@@ -10,7 +10,7 @@ import type { Mail } from '../../plugins/mailer';
 import type { EmailConfirmation } from '../auth/email-confirmation';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
 import type { AuthService, Session } from '../auth/service';
-import { findUserByEmail, insertUser } from '../users/repo';
+import { findUserByEmail, insertUser } from '../users';
 import { NETWORK_TITLES, fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
 import * as repo from './repo';
 

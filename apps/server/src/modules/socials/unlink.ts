@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/types';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users';
 import { lockCustomer } from '../ledger';
 
 /** The route pattern under `api.profile.socialLink(network)`. */

@@ -14,7 +14,7 @@ import type { AccessTokens } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import * as repo from './repo';
-import { RefreshFamilies } from '../sessions/families';
+import { RefreshFamilies } from '../sessions';
 
 const DAY = 24 * 60 * 60_000;
 
