@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
-import authModule from './modules/auth/index';
+import authModule from './modules/auth/plugin';
 import attributionModule from './modules/attribution/index';
 import callbackRoutes from './modules/callbacks/routes';
 import certificatesModule from './modules/certificates/index';

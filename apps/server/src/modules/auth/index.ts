@@ -1,29 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import routes from './routes';
-import { AuthService } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    authService: AuthService;
-  }
-}
-
-/** Sign-in, sessions and one-time links; other modules sign people in through `authService`. */
-export default fp(
-  async function authModule(app: FastifyInstance) {
-    app.decorate(
-      'authService',
-      new AuthService({
-        database: app.database,
-        config: app.config,
-        mailer: app.mailer,
-        limits: app.rateLimits,
-        accessTokens: app.accessTokens,
-        log: app.log,
-      }),
-    );
-    await app.register(routes);
-  },
-  { name: 'auth-module', dependencies: ['db', 'auth', 'mailer', 'rate-limits'] },
-);
+/**
+ * The auth module's public face: what other modules use to sign people in and to speak for their
+ * sessions. Its Fastify plugin (the routes and `app.authService`) is `plugin.ts`, which `app.ts`
+ * registers.
+ */
+export { EmailConfirmation } from './email-confirmation';
+export { STAFF_DEVICE, refuseCrossSite, rememberDevice, signInClient, signedIn } from './http';
+export { insertOneTimeToken, revokeAllRefreshTokens } from './repo';
+export type { AuthService, Session } from './service';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { DB } from '../../db/types';
 import { chatDigestMail } from '../../mail';
-import { insertOneTimeToken } from '../auth/repo';
+import { insertOneTimeToken } from '../auth';
 import { lockOrder } from '../orders/lifecycle';
 import { namerFor } from '../orders/workspace-people';
 import * as repo from './repo';

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
 import { attributionOf } from '../attribution/cookies';
-import { signedIn } from '../auth/http';
+import { signedIn } from '../auth';
 import type { ProfileService } from './service';
 
 const tags = ['profile'];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EmailConfirmation } from '../auth/email-confirmation';
+import { EmailConfirmation } from '../auth';
 import socialRoutes from './routes';
 import { SocialService } from './service';
 import unlinkRoutes from './unlink';

@@ -17,8 +17,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
 import { attributionOf } from '../attribution/cookies';
-import type { EmailConfirmation } from '../auth/email-confirmation';
-import { signedIn } from '../auth/http';
+import { signedIn, type EmailConfirmation } from '../auth';
 import type { SocialService } from './service';
 import { linkedNetworksOf } from './unlink';
 

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { STAFF_DEVICE, refuseCrossSite, rememberDevice, signInClient } from '../auth/http';
+import { STAFF_DEVICE, refuseCrossSite, rememberDevice, signInClient } from '../auth';
 import { requireManager, staffOf } from './guards';
 import type { StaffSession } from './service';
 
