@@ -10,7 +10,7 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/plugin';
-import attributionModule from './modules/attribution/index';
+import attributionModule from './modules/attribution/plugin';
 import callbackRoutes from './modules/callbacks/routes';
 import certificatesModule from './modules/certificates/index';
 import chatBusPlugin from './modules/chat/bus-plugin';

@@ -20,7 +20,7 @@ import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
 import { recordReferral } from '../referrals/codes';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users';
-import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
+import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution';
 import { EmailConfirmation, type AddressProof } from './email-confirmation';
 import * as repo from './repo';
 import { RefreshFamilies } from '../sessions';

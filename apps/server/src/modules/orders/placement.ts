@@ -6,7 +6,7 @@ import {
 } from '@cabinet/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
-import { NO_ATTRIBUTION, type Attribution } from '../attribution/cookies';
+import { NO_ATTRIBUTION, type Attribution } from '../attribution';
 import { checkRefs, draftNotFound, requireDeadline, type OrdersContext } from './context';
 import { attachPending } from './files';
 import { normalizePromo } from './mappers';

@@ -29,7 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
-import { attributionOf, orderAttribution } from '../attribution/cookies';
+import { attributionOf, orderAttribution } from '../attribution';
 import workspaceRoutes, { workspaceUploadRoutes } from './workspace-routes';
 
 const tags = ['orders'];

@@ -17,7 +17,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { Attribution } from '../attribution/cookies';
+import type { Attribution } from '../attribution';
 import { OrdersContext, type OrdersDeps } from './context';
 import * as drafts from './drafts';
 import { addFilesWithoutQc, editOrder } from './editing';

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError } from '../../plugins/errors';
-import { attributionOf } from '../attribution/cookies';
+import { attributionOf } from '../attribution';
 import { signedIn } from '../auth';
 import type { ProfileService } from './service';
 

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
-import { attributionOf } from '../attribution/cookies';
+import { attributionOf } from '../attribution';
 import { signedIn, type EmailConfirmation } from '../auth';
 import type { SocialService } from './service';
 import { linkedNetworksOf } from './unlink';

@@ -7,7 +7,7 @@ import { sha256 } from '../../lib/crypto';
 import { HttpError } from '../../plugins/errors';
 import { socialEmailConfirmMail } from '../../mail';
 import type { Mail } from '../../plugins/mailer';
-import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution/cookies';
+import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution';
 import type { AuthService, EmailConfirmation, Session } from '../auth';
 import { findUserByEmail, insertUser } from '../users';
 import { NETWORK_TITLES, fetchUserInfo, isSocialNetwork, mapUserInfo, providerConfig } from './providers';
