@@ -22,7 +22,7 @@ import ordersModule from './modules/orders/index';
 import staffOrderRoutes from './modules/orders/staff-routes';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
-import referralsModule from './modules/referrals/index';
+import referralsModule from './modules/referrals/plugin';
 import socialsModule from './modules/socials/index';
 import staffModule from './modules/staff/plugin';
 import titlePageRoutes from './modules/title-page/index';

@@ -18,7 +18,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { generatedPasswordMail, loginCodeMail, restoreMail, welcomeMail } from '../../mail';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits, SignInClient } from '../../plugins/rate-limit';
-import { recordReferral } from '../referrals/codes';
+import { recordReferral } from '../referrals';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, setUserPassword } from '../users';
 import { NO_ATTRIBUTION, saveUserAttribution, type Attribution } from '../attribution';
 import { EmailConfirmation, type AddressProof } from './email-confirmation';
