@@ -1,32 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { startDigest } from './digest';
-import chatRoutes from './routes';
-import { ChatService } from './service';
-import socketRoutes from './socket';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    chatService: ChatService;
-  }
-}
-
-/** The order chat: REST history and sending, the socket, the bus, the e-mail digest. */
-export default fp(
-  async function chatModule(app: FastifyInstance) {
-    // The bus is the chat-bus plugin's (bus-plugin.ts): order events ride on it too.
-    const bus = app.chatBus;
-    const chat = new ChatService({
-      db: app.database.db,
-      config: app.config,
-      mailer: app.mailer,
-      bus,
-      log: app.log,
-    });
-    app.decorate('chatService', chat);
-    await app.register(chatRoutes);
-    await app.register(socketRoutes);
-    startDigest(app, chat);
-  },
-  { name: 'chat-module', dependencies: ['db', 'auth', 'storage', 'mailer', 'chat-bus', 'orders-module'] },
-);
+/**
+ * The chat module's public face: what orders and payments are given to tell an order's people that
+ * it changed (ADR 026). Its Fastify plugins (the chat and the bus the order events ride on) are in
+ * `plugin.ts`, which `app.ts` registers.
+ */
+export type { OrderChanges } from './order-events';

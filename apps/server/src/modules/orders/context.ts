@@ -5,7 +5,7 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
-import type { OrderChanges } from '../chat/order-events';
+import type { OrderChanges } from '../chat';
 import type { ListPageReader } from './list-read';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';

@@ -16,7 +16,7 @@ import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { lockOrder } from '../orders/lifecycle';
 import { ordersAwaitingPayment } from './invoices';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
-import type { OrderChanges } from '../chat/order-events';
+import type { OrderChanges } from '../chat';
 import { announcePayment, settleInTrx } from './settle';
 import { financesOf, lockCustomer } from '../ledger';
 import { packetWaitingIn, plan, planOrder, type Plan } from './plans';

@@ -5,7 +5,7 @@ import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, systemActor } from '../orders/lifecycle';
 import { requireAction } from '../orders/statuses';
 import { ordersBecamePaid, ownerOf } from './purposes';
-import type { OrderChanges } from '../chat/order-events';
+import type { OrderChanges } from '../chat';
 import type { PaymentProvider } from './providers/types';
 import { accounts, balanceOf, type LedgerEntry, lockCustomer, postTxn } from '../ledger';
 
