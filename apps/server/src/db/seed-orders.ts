@@ -1,14 +1,14 @@
 import { OrderStatusId, type OrderStatusId as StatusId } from '@cabinet/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { Readable } from 'node:stream';
-import { keepDiscounts } from '../modules/orders/discounts';
-import { guaranteeUntil } from '../modules/orders/guarantee';
 import {
   calculateCost,
   deadlineEndOfDay,
   discountRules,
+  guaranteeUntil,
+  keepDiscounts,
   priceWithDiscounts,
-} from '../modules/orders/pricing';
+} from '../modules/orders';
 import type { Storage } from '../plugins/storage';
 import type { DB, OrdersTable } from './types';
 import { DEMO_STAFF, demoStaffId } from './seed-staff';

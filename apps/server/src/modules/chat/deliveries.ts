@@ -1,7 +1,7 @@
 import type { ChatMessage, ServerFrame } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import type { OrderRow } from '../orders/repo';
+import type { OrderRow } from '../orders';
 import * as repo from './repo';
 import { CUSTOMER_KEY, staffKey, type ReadRow } from './repo';
 import { recipientsOf, type Delivery, type Principal } from './types';

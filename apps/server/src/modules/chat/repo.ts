@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ChatMessagesTable, ChatReadsTable, DB, StaffRoleName } from '../../db/types';
-import type { FileRow } from '../orders/repo';
+import type { FileRow } from '../orders';
 
 /**
  * The chat's queries. Every one names the order first (indexes `chat_messages_order`, the

@@ -18,12 +18,21 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
-import { fileNotFound, notFound } from '../orders/context';
-import { lockOrder, lockOrderWithCustomerName } from '../orders/lifecycle';
-import type { OrderRow } from '../orders/repo';
-import { isEditable } from '../orders/statuses';
-import { toWorkspaceFile } from '../orders/workspace-files';
-import { firstName, namerFor, type Face, type Namer } from '../orders/workspace-people';
+import {
+  bytesHeld,
+  fileNotFound,
+  firstName,
+  isEditable,
+  lockOrder,
+  lockOrderWithCustomerName,
+  namerFor,
+  notFound,
+  pendingUploads,
+  toWorkspaceFile,
+  type Face,
+  type Namer,
+  type OrderRow,
+} from '../orders';
 import { sendDigests } from './digest';
 import * as repo from './repo';
 import {
@@ -44,7 +53,6 @@ import {
   type Principal,
 } from './types';
 import { lockCustomer } from '../ledger';
-import * as filesRepo from '../orders/files-repo';
 
 /**
  * The order chat's rules: who may read and write an order's chat, storing a message with
@@ -289,9 +297,9 @@ export class ChatService implements ChatAccess {
     messageId: number,
   ): Promise<void> {
     if (ids.length === 0) return;
-    const pending = await filesRepo.pendingUploads(trx, userId, ids);
+    const pending = await pendingUploads(trx, userId, ids);
     if (pending.length !== ids.length) throw fileNotFound();
-    const held = await filesRepo.bytesHeld(trx, userId, order.id);
+    const held = await bytesHeld(trx, userId, order.id);
     const limitMb = this.deps.config.UPLOAD_MAX_ORDER_MB;
     if (held + pending.reduce((sum, f) => sum + f.size, 0) > Math.floor(limitMb * MB)) {
       throw new HttpError(413, orderMessages.orderFilesTooLarge(limitMb));

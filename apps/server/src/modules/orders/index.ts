@@ -1,44 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { sqliteListPageReader } from './list-read';
-import routes from './routes';
-import { sqliteListReader, sqliteListVersion } from './repo';
-import { OrdersService } from './service';
-import { sweepInterval } from './sweep';
-import { runEvery } from '../../plugins/jobs';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ordersService: OrdersService;
-  }
-}
-
-/** Orders, drafts, their files and prices (spec §7 "Orders"). */
-export default fp(
-  async function ordersModule(app: FastifyInstance) {
-    const orders = new OrdersService({
-      db: app.database.db,
-      storage: app.storage,
-      mailer: app.mailer,
-      config: app.config,
-      events: app.orderEvents,
-      ...(app.database.reader
-        ? {
-            listVersion: sqliteListVersion(app.database.reader),
-            listReader: sqliteListReader(app.database.db, app.database.reader),
-            listPageReader: sqliteListPageReader(app.database.reader),
-          }
-        : {}),
-    });
-    app.decorate('ordersService', orders);
-    await app.register(routes);
-
-    runEvery(app, {
-      name: 'sweep of unattached uploads',
-      everyMs: sweepInterval(app.config.UPLOAD_SWEEP_AFTER_HOURS),
-      run: () => orders.sweepUploads(),
-      done: { message: 'swept unattached uploads', countKey: 'removed' },
-    });
-  },
-  { name: 'orders-module', dependencies: ['db', 'auth', 'storage', 'mailer', 'chat-bus'] },
-);
+/**
+ * The orders module's public face: what chat, payments and referrals do with an order (lock it,
+ * move its status, name its people, fit a chat message's uploads in the order's room) and the
+ * pricing rules the demo seed writes its orders with. Its Fastify plugins (the customers' routes
+ * and the upload sweep, the staff's routes) are in `plugin.ts`, which `app.ts` registers.
+ */
+export { fileNotFound, notFound } from './context';
+export { keepDiscounts } from './discounts';
+export { bytesHeld, pendingUploads } from './files-repo';
+export { guaranteeUntil } from './guarantee';
+export { lockOrder, lockOrderWithCustomerName, moveStatus, recordEvent, systemActor } from './lifecycle';
+export { calculateCost, deadlineEndOfDay, discountRules, priceWithDiscounts } from './pricing';
+export type { FileRow, OrderRow } from './repo';
+export { isEditable, requireAction } from './statuses';
+export { toWorkspaceFile } from './workspace-files';
+export { CUSTOMER_FALLBACK_NAME, firstName, namerFor, type Face, type Namer } from './workspace-people';

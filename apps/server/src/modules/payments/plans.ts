@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import { lockOrder } from '../orders/lifecycle';
+import { lockOrder } from '../orders';
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import { financesOf } from '../ledger';
 import { ownerOf } from './purposes';

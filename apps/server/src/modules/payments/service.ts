@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import { lockOrder } from '../orders/lifecycle';
+import { lockOrder } from '../orders';
 import { ordersAwaitingPayment } from './invoices';
 import type { PaymentProvider, ProviderPayment } from './providers/types';
 import type { OrderChanges } from '../chat';

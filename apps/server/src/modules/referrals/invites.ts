@@ -12,7 +12,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { escapeHtml } from '../../mail';
 import type { Mail, Mailer } from '../../plugins/mailer';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders/workspace-people';
+import { CUSTOMER_FALLBACK_NAME, firstName } from '../orders';
 import type { SmsSender } from '../payments/providers/types';
 import { maskPhone, smsPhone } from '../payments/sms';
 import { isUniqueViolation } from '../users';

@@ -1,4 +1,4 @@
-import { firstName } from '../orders/workspace-people';
+import { firstName } from '../orders';
 
 /** «Фамилия Имя Отчество» → «Имя Ф.»; «Имя Фамилия» → «Имя Ф.»; one word → it; none → «Друг». */
 export function shortName(fio: string): string {
