@@ -15,7 +15,7 @@ import callbackRoutes from './modules/callbacks/routes';
 import certificatesModule from './modules/certificates/index';
 import chatModule, { chatBusPlugin } from './modules/chat/plugin';
 import contentModule from './modules/content/index';
-import paymentsModule from './modules/payments/index';
+import paymentsModule from './modules/payments/plugin';
 import devRoutes from './modules/dev/routes';
 import ordersModule, { staffOrderRoutes } from './modules/orders/plugin';
 import profileModule from './modules/profile/index';

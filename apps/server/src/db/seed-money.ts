@@ -1,6 +1,6 @@
 import { CERTIFICATE_VALID_DAYS } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
-import { orderTitle } from '../modules/payments/invoices';
+import { orderTitle } from '../modules/payments';
 import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
 import type { DB } from './types';
 import { accounts, postTxn } from '../modules/ledger';

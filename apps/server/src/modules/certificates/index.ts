@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { siblingFile } from '../../plugins/documents';
 import { HttpError } from '../../plugins/errors';
-import { registerPurposeOwner } from '../payments/purposes';
+import { registerPurposeOwner } from '../payments';
 import { certificatePurpose } from './purpose';
 import type renderCertificate from './render';
 import { toCertificate } from './repo';

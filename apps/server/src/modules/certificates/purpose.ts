@@ -1,6 +1,6 @@
 import { certificateMessages } from '@cabinet/contract';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import type { PurposeOwner } from '../payments/purposes';
+import type { PurposeOwner } from '../payments';
 import { activateCertificate, certificateReturnPath, certificateTitle, lockCertificate } from './repo';
 
 /**

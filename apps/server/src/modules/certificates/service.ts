@@ -11,8 +11,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import { pageLinks } from '../payments/lists';
-import { payOrderFromBalanceInTrx } from '../payments/service';
+import { pageLinks, payOrderFromBalanceInTrx } from '../payments';
 import type { CertificatePdfInput } from './pdf';
 import {
   certificateTitle,

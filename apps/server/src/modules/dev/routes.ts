@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EmailSchema, authMessages } from '@cabinet/contract';
 import { escapeHtml } from '../../mail';
 import { badRequest, notFound } from '../../plugins/errors';
-import { smsPhone } from '../payments/sms';
+import { smsPhone } from '../payments';
 
 const MailSchema = z.object({
   to: z.string(),

@@ -1,34 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { createProvider } from './providers/index';
-import type { PaymentProvider } from './providers/types';
-import listRoutes from './routes-lists';
-import notificationRoutes from './routes-notifications';
-import payRoutes from './routes-pay';
-import testBankRoutes from './routes-test-bank';
-import staffClaimRoutes from './routes-staff-claims';
-import verifyRoutes from './routes-verify';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    paymentProvider: PaymentProvider;
-  }
-}
-
 /**
- * Payments and money: paying (orders, packets, tips, top-ups) through a provider or the
- * balance, the ledger behind every movement, refunds and payouts after SMS verification, and the
- * providers' notifications. docs/decisions/018-ledger.md.
+ * The payments module's public face. The owners of what is paid for register with it (ADR 032:
+ * `registerPurposeOwner`, `onOrdersPaid`); certificates pay an order from the balance; referrals
+ * send SMS invites and know the bonus rate; the demo seed titles its invoices. Its Fastify plugin
+ * (paying, verification, refunds and payouts, the providers' notifications) is `plugin.ts`, which
+ * `app.ts` registers.
  */
-export default fp(
-  async function paymentsModule(app: FastifyInstance) {
-    app.decorate('paymentProvider', createProvider(app.config, app.database.db));
-    await app.register(payRoutes);
-    await app.register(verifyRoutes);
-    await app.register(staffClaimRoutes);
-    await app.register(notificationRoutes);
-    await app.register(listRoutes);
-    await app.register(testBankRoutes);
-  },
-  { name: 'payments-module', dependencies: ['db', 'auth', 'mailer', 'orders-module'] },
-);
+export { orderTitle } from './invoices';
+export { pageLinks } from './lists';
+export type { SmsSender } from './providers/types';
+export { onOrdersPaid, registerPurposeOwner, type PurposeOwner } from './purposes';
+export { payOrderFromBalanceInTrx } from './service';
+export { BONUS_ACCRUAL_PERCENT } from './settle';
+export { createSmsSender, maskPhone, smsPhone } from './sms';

@@ -7,7 +7,7 @@ import {
 } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
-import { BONUS_ACCRUAL_PERCENT } from '../payments/settle';
+import { BONUS_ACCRUAL_PERCENT } from '../payments';
 import { bonusLots, expireBonusesOf, expiringLots } from './expiry';
 import { accounts, balanceOf } from '../ledger';
 

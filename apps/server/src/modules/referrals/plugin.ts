@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { onOrdersPaid } from '../payments/purposes';
+import { onOrdersPaid } from '../payments';
 import { BONUS_SWEEP_MS, sweepExpiredBonuses } from './expiry';
 import { creditReferralReward } from './reward';
 import routes from './routes';

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
 import { RECIPIENT_LIMITS } from '../../plugins/rate-limit';
-import { createSmsSender } from '../payments/sms';
+import { createSmsSender } from '../payments';
 import { bonusOf } from './bonus';
 import { friendsOf, sendInvite, type InviteDeps } from './invites';
 
