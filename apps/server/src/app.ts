@@ -23,7 +23,7 @@ import referenceModule from './modules/reference/index';
 import referralsModule from './modules/referrals/plugin';
 import socialsModule from './modules/socials/index';
 import staffModule from './modules/staff/plugin';
-import titlePageRoutes from './modules/title-page/index';
+import titlePageRoutes from './modules/title-page/plugin';
 import authPlugin from './plugins/auth';
 import dbPlugin, { databaseAnswers } from './plugins/db';
 import documentsPlugin from './plugins/documents';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { wrap } from '../title-page/pdf';
+import { wrap } from '../title-page';
 import { formatValue } from './format';
 
 /** DejaVu Sans (Cyrillic) and its monospaced face for the code; read once, on the first download. */
