@@ -12,7 +12,7 @@ import type { Config } from './config';
 import authModule from './modules/auth/plugin';
 import attributionModule from './modules/attribution/plugin';
 import callbackRoutes from './modules/callbacks/routes';
-import certificatesModule from './modules/certificates/index';
+import certificatesModule from './modules/certificates/plugin';
 import chatModule, { chatBusPlugin } from './modules/chat/plugin';
 import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/plugin';

@@ -14,7 +14,7 @@ import {
 } from '@cabinet/contract';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDEEM_MAX_FAILURES_PER_USER } from '../src/modules/certificates/index';
+import { REDEEM_MAX_FAILURES_PER_USER } from '../src/modules/certificates/plugin';
 import { newCertificateCode } from '../src/modules/certificates/repo';
 import type { TestApp } from './helpers';
 import {

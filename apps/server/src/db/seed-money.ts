@@ -1,7 +1,7 @@
 import { CERTIFICATE_VALID_DAYS } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { orderTitle } from '../modules/payments';
-import { certificateTitle, newCertificateCode } from '../modules/certificates/repo';
+import { certificateTitle, newCertificateCode } from '../modules/certificates';
 import type { DB } from './types';
 import { accounts, postTxn } from '../modules/ledger';
 
