@@ -10,6 +10,48 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// The server's modules, and what sits beside them in apps/server/src (app.ts apart), likewise.
+const serverSrc = new URL('./apps/server/src/', import.meta.url);
+const serverModules = readdirSync(new URL('modules', serverSrc), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const serverOutsideModules = readdirSync(serverSrc).filter((name) => name !== 'modules' && name !== 'app.ts');
+
+// The walls every server file keeps, tests too (ADR 032).
+const serverLayerZones = [
+  ...['ledger', 'sessions'].map((low) => ({
+    target: `./apps/server/src/modules/${low}`,
+    from: './apps/server/src/modules',
+    except: [`./${low}`],
+  })),
+  ...['certificates', 'referrals'].map((owner) => ({
+    target: './apps/server/src/modules/payments',
+    from: `./apps/server/src/modules/${owner}`,
+  })),
+  // The e-mails are pure templates below every module.
+  { target: './apps/server/src/mail', from: './apps/server/src/modules' },
+];
+
+// A module is reached from outside only through its index.ts, its public face; app.ts may also
+// import its plugin.ts to register it. Its own files import each other freely.
+const serverModuleFaceZones = serverModules.flatMap((m) => [
+  {
+    target: [
+      ...serverModules.filter((other) => other !== m).map((other) => `./apps/server/src/modules/${other}`),
+      ...serverOutsideModules.map((name) => `./apps/server/src/${name}`),
+    ],
+    from: `./apps/server/src/modules/${m}`,
+    except: ['./index.ts'],
+    message: `Import the ${m} module through its index.ts (export there what it offers).`,
+  },
+  {
+    target: './apps/server/src/app.ts',
+    from: `./apps/server/src/modules/${m}`,
+    except: ['./index.ts', './plugin.ts'],
+    message: `app.ts imports the ${m} module through its index.ts or its plugin.ts.`,
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -123,34 +165,25 @@ export default tseslint.config(
     // The server's modules: no import circles, and the layers below never reach up. The ledger
     // (money and the per-customer lock) and the sessions (refresh-token families) import no module; payments settles what certificates and
     // referrals own through the handlers they register (payments/purposes.ts), never by importing them.
+    // Between modules, and from the rest of the server, only a module's index.ts is imported.
     files: ['apps/server/**/*.ts'],
     plugins: { import: importPlugin },
     rules: {
       'import/no-cycle': 'error',
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...['ledger', 'sessions'].map((low) => ({
-              target: `./apps/server/src/modules/${low}`,
-              from: './apps/server/src/modules',
-              except: [`./${low}`],
-            })),
-            ...['certificates', 'referrals'].map((owner) => ({
-              target: './apps/server/src/modules/payments',
-              from: `./apps/server/src/modules/${owner}`,
-            })),
-            // The e-mails are pure templates below every module.
-            { target: './apps/server/src/mail', from: './apps/server/src/modules' },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { zones: [...serverLayerZones, ...serverModuleFaceZones] }],
     },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } },
       'import/extensions': ['.ts', '.js', '.mjs'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import/ignore': ['node_modules'],
+    },
+  },
+  {
+    // A test may reach into a module's files; only the layers' walls hold in tests.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-fixtures.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: serverLayerZones }],
     },
   },
   {
