@@ -25,9 +25,10 @@ import socialsModule from './modules/socials/index';
 import staffModule from './modules/staff/plugin';
 import titlePageRoutes from './modules/title-page/plugin';
 import authPlugin from './plugins/auth';
-import dbPlugin, { databaseAnswers } from './plugins/db';
+import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin from './plugins/errors';
+import healthPlugin from './plugins/health';
 import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -41,8 +42,6 @@ declare module 'fastify' {
     config: Config;
   }
 }
-
-const HEALTH_TIMEOUT_MS = 2_000;
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -75,6 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       typeof config.TRUST_PROXY === 'number' ? trustNearestHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // Requests that arrive while closing get the health plugin's Russian 503, with X-Request-Id.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,13 +114,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
   await app.register(documentsPlugin);
-
-  // For the load balancer: this instance is healthy when its database answers.
-  app.get('/api/health/', { schema: { hide: true } }, async (request, reply) => {
-    if (await databaseAnswers(app.database, HEALTH_TIMEOUT_MS)) return { status: 'ok' };
-    request.log.error('health: the database does not answer');
-    return reply.status(503).send({ status: 'unavailable' });
-  });
+  // /healthz, /readyz and /api/health/ for the load balancer; a 503 to everything while closing.
+  await app.register(healthPlugin);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authModule);

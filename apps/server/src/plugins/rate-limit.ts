@@ -29,6 +29,8 @@ export interface LimitStore {
   /** Takes back one hit (a reservation that turned out not to be a failure); never below zero. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store answers (readiness, GET /readyz); else rejects. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export class MemoryLimitStore implements LimitStore {
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.windows.clear();
@@ -111,6 +115,10 @@ export class RedisLimitStore implements LimitStore {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

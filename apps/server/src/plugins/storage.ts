@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +25,8 @@ export interface Storage {
   open(storedName: string, options?: { highWaterMark?: number }): Readable;
   /** Quiet when the object is already gone. */
   remove(storedName: string): Promise<void>;
+  /** Resolves when objects can be read and written now (readiness, GET /readyz); else rejects. */
+  check(): Promise<void>;
 }
 
 const STORED_NAME = /^[0-9a-f]{32}$/;
@@ -57,6 +60,12 @@ function createLocalStorage(dir: string): Storage {
     },
     async remove(storedName) {
       await rm(pathOf(storedName), { force: true });
+    },
+    async check() {
+      // Created here as on the first upload; a directory that cannot be, or is not one, fails.
+      await mkdir(root, { recursive: true });
+      if (!(await stat(root)).isDirectory()) throw new Error(`${root} is not a directory`);
+      await access(root, constants.R_OK | constants.W_OK | constants.X_OK);
     },
   };
 }
