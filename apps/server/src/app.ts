@@ -31,6 +31,7 @@ import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
+import metricsPlugin from './plugins/metrics';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import seedPlugin from './plugins/seed';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(dbPlugin, { url: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  // Before every route: its hook times them all (GET /metrics).
+  await app.register(metricsPlugin);
   // Before the seed: the demo orders' final files are stored through it.
   await app.register(storagePlugin);
   await app.register(seedPlugin);

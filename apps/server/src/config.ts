@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { BONUS_MAX_PERCENT } from '@cabinet/contract';
 import { z } from 'zod';
+import { isAddressOrCidr } from './lib/address-ranges';
 import { PROXY_NAMES, familiesTrustedWholesale } from './lib/trust-proxy';
 
 const optionalUrl = z
@@ -70,6 +71,28 @@ export const ConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
+
+    // Operations (docs/decisions/034-operations-endpoints.md). Who may read GET /metrics: the
+    // connecting address (never X-Forwarded-For) must be in this comma-separated list of addresses
+    // and CIDRs; anyone else gets 404.
+    METRICS_ALLOW: z
+      .string()
+      .default('127.0.0.1,::1')
+      .transform((v, ctx) => {
+        const entries = v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        const bad = entries.filter((e) => !isAddressOrCidr(e));
+        if (bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${bad.join(', ')}: must be comma-separated IP addresses or CIDRs (127.0.0.1,10.0.0.0/8)`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
 
     DATABASE_URL: optionalUrl,
     SQLITE_PATH: z.string().default('data/cabinet.sqlite'),

@@ -17,6 +17,8 @@ export interface Database {
    * as another process would; never data of a transaction still open on the main connection.
    */
   reader?: SQLite.Database;
+  /** PostgreSQL only: the pool's connections now (open, idle) and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -30,7 +32,12 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
     // the pool drops that client and the next query opens a new one.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle client error', err.message));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   if (opts.sqlitePath !== ':memory:') mkdirSync(dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);

@@ -19,13 +19,19 @@ export interface PeriodicJob {
  */
 export function runEvery(app: FastifyInstance, job: PeriodicJob): void {
   let running: Promise<void> | null = null;
+  // Counted on /metrics (plugins/metrics.ts) when the app has them.
+  const runs = app.hasDecorator('metrics') ? app.metrics.jobRuns : undefined;
   const timer = setInterval(() => {
     running ??= job
       .run()
       .then((count) => {
+        runs?.inc({ job: job.name, outcome: 'ok' });
         if (count > 0) app.log.info({ [job.done.countKey]: count }, job.done.message);
       })
-      .catch((err: unknown) => app.log.error({ err }, `${job.name} failed`))
+      .catch((err: unknown) => {
+        runs?.inc({ job: job.name, outcome: 'failed' });
+        app.log.error({ err }, `${job.name} failed`);
+      })
       .finally(() => {
         running = null;
       });

@@ -100,9 +100,13 @@ export default async function socketRoutes(app: FastifyInstance) {
   });
 
   const stopDelivery = app.chatBus.subscribe((deliveries) => hub.deliver(deliveries));
+  // Shown on /metrics (plugins/metrics.ts): the sockets open here, the events fanned out to them.
+  app.metrics.countSockets(() => hub.size);
+  const stopCounting = app.chatBus.subscribe((deliveries) => app.metrics.chatEvents.inc(deliveries.length));
   hub.start();
   app.addHook('onClose', async () => {
     stopDelivery();
+    stopCounting();
     hub.stop();
   });
 
