@@ -32,6 +32,7 @@ import healthPlugin from './plugins/health';
 import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
 import metricsPlugin from './plugins/metrics';
+import pressurePlugin from './plugins/pressure';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import seedPlugin from './plugins/seed';
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
   await app.register(documentsPlugin);
+  // After the start-up's heavy work (migrations, seed), before the routes it guards: load shedding.
+  await app.register(pressurePlugin);
   // /healthz, /readyz and /api/health/ for the load balancer; a 503 to everything while closing.
   await app.register(healthPlugin);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

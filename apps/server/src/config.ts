@@ -93,6 +93,11 @@ export const ConfigSchema = z
         }
         return entries;
       }),
+    // Load shedding (@fastify/under-pressure): 503 «Сервер перегружен…» while the event loop's mean
+    // delay over a second passes this many ms, or its utilisation (0–1) passes the second; 0 turns
+    // either check off. The defaults trip only on a loop blocked for most of a second.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
 
     DATABASE_URL: optionalUrl,
     SQLITE_PATH: z.string().default('data/cabinet.sqlite'),

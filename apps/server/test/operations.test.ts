@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { pressureMessage } from '../src/plugins/pressure';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { freePort, startRedis, stopRedis } from './support/redis';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cabinet-ops-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The value of one series in a Prometheus text exposition, or undefined when it is not there. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -250,5 +253,53 @@ describe('request ids', () => {
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+});
+
+describe('under pressure', () => {
+  it('answers 503 in Russian while the event loop is blocked, but not /healthz', async () => {
+    const t = await buildTestApp({
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '1',
+      FILES_DIR: join(scratch, 'files-pressure'),
+    });
+    try {
+      // The first samples after start are not judged; then block the loop until one says so.
+      let res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+      for (const end = Date.now() + 10_000; res.statusCode !== 503 && Date.now() < end;) {
+        const until = Date.now() + 150;
+        while (Date.now() < until) {
+          // Busy: the event loop is blocked.
+        }
+        await pause(50);
+        res = await t.app.inject({
+          method: 'GET',
+          url: '/api/health/',
+          headers: { 'x-request-id': 'busy-1' },
+        });
+      }
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: pressureMessage });
+      expect(pressureMessage).toBe('Сервер перегружен, повторите через минуту');
+      expect(res.headers['retry-after']).toBe('60');
+      expect(res.headers['x-request-id']).toBe('busy-1');
+      expect(t.app.isUnderPressure()).toBe(true);
+      const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never trips with the default thresholds under ordinary requests', async () => {
+    const t = await buildTestApp({ FILES_DIR: join(scratch, 'files-calm') });
+    try {
+      expect(t.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+      for (let i = 0; i < 50; i += 1) {
+        expect((await t.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+      }
+      expect(t.app.isUnderPressure()).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });
