@@ -93,6 +93,8 @@ export const ConfigSchema = z
         }
         return entries;
       }),
+    // On SIGTERM: seconds the requests in flight get to finish before their connections are cut.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     // Load shedding (@fastify/under-pressure): 503 «Сервер перегружен…» while the event loop's mean
     // delay over a second passes this many ms, or its utilisation (0–1) passes the second; 0 turns
     // either check off. The defaults trip only on a loop blocked for most of a second.

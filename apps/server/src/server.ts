@@ -4,6 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
+/** After the grace period and the cut, what the rest of the close (the mail batch, the pool) gets. */
+const AFTER_GRACE_MS = 5_000;
+
 /** What the mode turns on, said once at start so a wrong NODE_ENV is seen at once. */
 function modeLine(config: Config): string {
   if (config.NODE_ENV === 'production') {
@@ -43,13 +46,37 @@ async function main() {
     );
   }
   let closing = false;
+  /**
+   * SIGTERM (a deploy, an orchestrator) or SIGINT: `app.close()` answers every new request 503
+   * (plugins/health.ts) and accepts no connection, tells the chat's sockets 1001 so their clients
+   * reconnect to another instance (modules/chat/socket.ts), waits for the requests in flight, lets
+   * the mail queue deliver the batch it holds and closes the database. Requests still running after
+   * SHUTDOWN_GRACE_SECONDS have their connections cut; whatever still holds the close after a few
+   * more seconds ends with exit 1, which the orchestrator logs.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    app.log.info(
+      { signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS },
+      'shutting down: finishing in-flight requests',
+    );
+    setTimeout(() => {
+      app.log.warn('shutdown: the grace period is over; cutting the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs).unref();
+    setTimeout(() => {
+      app.log.error('shutdown: not finished after the grace period; exiting');
+      process.exit(1);
+    }, graceMs + AFTER_GRACE_MS).unref();
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: closing failed');
+      process.exit(1);
+    }
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,168 @@
+import { CHAT_CLOSE, api } from '@cabinet/contract';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TestSocket } from './chat-socket-client';
+import { PASSWORD, uniqueEmail } from './helpers';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'cabinet-shutdown-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs `server.ts` in a process of its own on a fresh SQLite file and a free port. */
+async function startServer(env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '0',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PUBLIC_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      JWT_SECRET: '',
+      SQLITE_PATH: join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
+      FILES_DIR: join(dir, 'files'),
+      WEB_DIST: join(dir, 'no-web-build'),
+      ...env,
+    },
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  const port = await new Promise<number>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (m) done(Number(m[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => fail(new Error(`the server exited before listening:\n${output}`)));
+  });
+  return { child, port, output: () => output, exited };
+}
+
+/** An HTTP request on a connection of its own (never a kept-alive one); the caller sends the body. */
+function send(
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+): { req: ReturnType<typeof httpRequest>; response: Promise<{ status: number; body: string }> } {
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method,
+    path,
+    agent: false,
+    headers:
+      body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const response = new Promise<{ status: number; body: string }>((done, fail) => {
+    req.on('response', (res: IncomingMessage) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', fail);
+  });
+  return { req, response };
+}
+
+const registration = () =>
+  JSON.stringify({ email: uniqueEmail('shutdown'), password: PASSWORD, agree: true });
+
+describe('SIGTERM', () => {
+  it('finishes the request in flight, closes the sockets with 1001, stops accepting and exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '10' });
+    try {
+      const firstBody = registration();
+      const first = send(server.port, 'POST', api.profile.root, firstBody);
+      first.req.end(firstBody);
+      const registered = await first.response;
+      expect(registered.status, registered.body).toBe(200);
+      const { tokens } = JSON.parse(registered.body) as { tokens: { access: string } };
+      const socket = await TestSocket.ready(`ws://127.0.0.1:${server.port}${api.socket}`, tokens.access);
+
+      // A slow client: the headers and half the body are sent, the rest comes after SIGTERM.
+      const body = registration();
+      const slow = send(server.port, 'POST', api.profile.root, body);
+      slow.req.write(body.slice(0, 10));
+      await pause(300);
+
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const closed = await socket.closed;
+      expect(closed.code).toBe(CHAT_CLOSE.goingAway);
+      expect(closed.code).toBe(1001);
+
+      // No new connection is taken while the slow request is still being answered.
+      let refused = false;
+      for (const end = Date.now() + 5_000; !refused && Date.now() < end;) {
+        const probe = send(server.port, 'GET', '/healthz');
+        probe.req.end();
+        refused = await probe.response.then(
+          () => false,
+          (err: NodeJS.ErrnoException) => err.code === 'ECONNREFUSED',
+        );
+        if (!refused) await pause(100);
+      }
+      expect(refused).toBe(true);
+      expect(server.child.exitCode).toBeNull();
+
+      slow.req.end(body.slice(10));
+      const answered = await slow.response;
+      expect(answered.status, answered.body).toBe(200);
+      expect(JSON.parse(answered.body)).toHaveProperty('tokens.access');
+
+      const { code, signal } = await server.exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(server.output()).toMatch(/"signal":"SIGTERM".*shutting down/);
+      expect(server.output()).toMatch(/"msg":"shut down"/);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  });
+
+  it('cuts a request still running when SHUTDOWN_GRACE_SECONDS is over, and still exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '1' });
+    try {
+      const body = registration();
+      const stuck = send(server.port, 'POST', api.profile.root, body);
+      stuck.req.write(body.slice(0, 10));
+      await pause(300);
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      await expect(stuck.response).rejects.toThrow(/socket hang up|ECONNRESET/);
+      const { code } = await server.exited;
+      expect(code).toBe(0);
+      const took = Date.now() - signalledAt;
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(6_000);
+      expect(server.output()).toMatch(/grace period is over/);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  });
+});
