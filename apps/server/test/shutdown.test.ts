@@ -1,103 +1,26 @@
 import { CHAT_CLOSE, api } from '@cabinet/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestSocket } from './chat-socket-client';
 import { PASSWORD, uniqueEmail } from './helpers';
+import { send, startServer } from './support/server-process';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-shutdown-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Runs `server.ts` in a process of its own on a fresh SQLite file and a free port. */
-async function startServer(env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: '0',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      PUBLIC_URL: '',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      JWT_SECRET: '',
-      SQLITE_PATH: join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
-      FILES_DIR: join(dir, 'files'),
-      WEB_DIST: join(dir, 'no-web-build'),
-      ...env,
-    },
-  });
-  let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  const port = await new Promise<number>((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (m) done(Number(m[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => fail(new Error(`the server exited before listening:\n${output}`)));
-  });
-  return { child, port, output: () => output, exited };
-}
-
-/** An HTTP request on a connection of its own (never a kept-alive one); the caller sends the body. */
-function send(
-  port: number,
-  method: string,
-  path: string,
-  body?: string,
-): { req: ReturnType<typeof httpRequest>; response: Promise<{ status: number; body: string }> } {
-  const req = httpRequest({
-    host: '127.0.0.1',
-    port,
-    method,
-    path,
-    agent: false,
-    headers:
-      body === undefined
-        ? {}
-        : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-  });
-  const response = new Promise<{ status: number; body: string }>((done, fail) => {
-    req.on('response', (res: IncomingMessage) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', fail);
-  });
-  return { req, response };
-}
 
 const registration = () =>
   JSON.stringify({ email: uniqueEmail('shutdown'), password: PASSWORD, agree: true });
 
 describe('SIGTERM', () => {
   it('finishes the request in flight, closes the sockets with 1001, stops accepting and exits 0', async () => {
-    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '10' });
+    const server = await startServer(dir, { SHUTDOWN_GRACE_SECONDS: '10' });
     try {
       const firstBody = registration();
-      const first = send(server.port, 'POST', api.profile.root, firstBody);
+      const first = send(server.port, 'POST', api.profile.root, { body: firstBody });
       first.req.end(firstBody);
       const registered = await first.response;
       expect(registered.status, registered.body).toBe(200);
@@ -106,7 +29,7 @@ describe('SIGTERM', () => {
 
       // A slow client: the headers and half the body are sent, the rest comes after SIGTERM.
       const body = registration();
-      const slow = send(server.port, 'POST', api.profile.root, body);
+      const slow = send(server.port, 'POST', api.profile.root, { body });
       slow.req.write(body.slice(0, 10));
       await pause(300);
 
@@ -146,10 +69,10 @@ describe('SIGTERM', () => {
   });
 
   it('cuts a request still running when SHUTDOWN_GRACE_SECONDS is over, and still exits 0', async () => {
-    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '1' });
+    const server = await startServer(dir, { SHUTDOWN_GRACE_SECONDS: '1' });
     try {
       const body = registration();
-      const stuck = send(server.port, 'POST', api.profile.root, body);
+      const stuck = send(server.port, 'POST', api.profile.root, { body });
       stuck.req.write(body.slice(0, 10));
       await pause(300);
       const signalledAt = Date.now();
