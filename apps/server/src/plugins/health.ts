@@ -61,11 +61,12 @@ export async function failedDependencies(
 }
 
 /**
- * The probes, outside /api/ (docs/deploy.md): `GET /healthz` says the process answers (liveness:
- * nothing else is asked, and load shedding passes it by), `GET /readyz` that this instance can
- * serve (readiness: the dependencies above). `GET /api/health/`, the older probe, still asks the
- * database only, with the same check. From SIGTERM on (server.ts) every request but /healthz is
- * answered 503 in Russian, so a balancer takes the instance out while its requests finish.
+ * The probes, outside /api/ (docs/deploy-nginx.md): `GET /healthz` says the process answers
+ * (liveness: nothing else is asked, and load shedding passes it by), `GET /readyz` that this
+ * instance can serve (readiness: the dependencies above). `GET /api/health/`, the older probe,
+ * still asks the database only, with the same check. From SIGTERM on (server.ts) every request but
+ * /healthz is answered 503 in Russian, so a balancer takes the instance out while its requests
+ * finish.
  */
 export default fp(
   async function healthPlugin(app: FastifyInstance) {

@@ -24,7 +24,7 @@ if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 /** Every page in one step (the most better-sqlite3 takes). */
 const ALL_PAGES = 0x7fffffff;
 
-/** The database file: an absolute path, or one under the repository root or apps/server (ledger:check's rule). */
+/** The database file: absolute, or under the repository root or apps/server (as ledger:check looks). */
 function sqliteFile(path: string): string | null {
   if (path === ':memory:') return null;
   const candidates = isAbsolute(path) ? [path] : [resolve(root, path), resolve(root, 'apps/server', path)];
