@@ -1,11 +1,13 @@
-import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCoins, IconLogout, IconUser, IconWallet } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { useFinances, useProfile } from '../../features/profile/api';
 import { useAvatarUrl } from '../../features/profile/avatar-api';
 import { formatCount, formatKopecks } from '../../shared/format';
 import { paths } from '../../shared/paths';
 import { IN_APP_SIGN_OUT } from '../../shared/sign-out';
+import { ActionMenu } from '../../shared/ui/action-menu';
 import { layoutMessages as m } from './messages';
 
 /** The cabinet header's right side: the money and bonuses, and the avatar's menu. */
@@ -46,57 +48,58 @@ export function Finances() {
   );
 }
 
-/** The avatar's menu: who is signed in, the profile and «Выйти». */
-export function UserMenu() {
+/** The avatar's button: the menu's target, and what stands in for the menu while its code loads. */
+export function AvatarButton(props: ComponentProps<typeof UnstyledButton<'button'>>) {
   const { data: profile } = useProfile();
   const name = profile?.fio || profile?.email || '';
   const photo = useAvatarUrl(64);
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <UnstyledButton>
-          {/* Initials are decoration; the hidden text names the button (an aria-label would not match the visible initials). */}
-          <VisuallyHidden>{m.userMenu}</VisuallyHidden>
-          <Avatar
-            src={photo}
-            alt=""
-            name={name || undefined}
-            variant="filled"
-            radius="xl"
-            size={36}
-            aria-hidden
-          />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {name && (
+    <UnstyledButton {...props}>
+      {/* Initials are decoration; the hidden text names the button (an aria-label would not match the visible initials). */}
+      <VisuallyHidden>{m.userMenu}</VisuallyHidden>
+      <Avatar
+        src={photo}
+        alt=""
+        name={name || undefined}
+        variant="filled"
+        radius="xl"
+        size={36}
+        aria-hidden
+      />
+    </UnstyledButton>
+  );
+}
+
+/** The avatar's menu: who is signed in, the profile and «Выйти». */
+export function UserMenu() {
+  const { data: profile } = useProfile();
+  return (
+    <ActionMenu
+      width={220}
+      target={(props) => <AvatarButton {...props} />}
+      header={
+        profile && (profile.fio || profile.email) ? (
           <Box px="sm" py={6}>
             <Text size="sm" fw={600} truncate>
-              {profile?.fio || profile?.email}
+              {profile.fio || profile.email}
             </Text>
-            {profile?.fio && (
+            {profile.fio && (
               <Text size="xs" c="dimmed" truncate>
                 {profile.email}
               </Text>
             )}
           </Box>
-        )}
-        <Menu.Item
-          component={Link}
-          to={paths.profile.getHref()}
-          leftSection={<IconUser size={16} aria-hidden />}
-        >
-          {m.profile}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.logout.getHref()}
-          state={IN_APP_SIGN_OUT}
-          leftSection={<IconLogout size={16} aria-hidden />}
-        >
-          {m.logout}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        ) : undefined
+      }
+      items={[
+        { label: m.profile, to: paths.profile.getHref(), icon: <IconUser size={16} aria-hidden /> },
+        {
+          label: m.logout,
+          to: paths.logout.getHref(),
+          state: IN_APP_SIGN_OUT,
+          icon: <IconLogout size={16} aria-hidden />,
+        },
+      ]}
+    />
   );
 }

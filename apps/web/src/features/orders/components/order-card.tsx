@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrderListItem } from '@cabinet/contract';
 import { IconArchive, IconDots, IconEdit, IconExternalLink, IconRestore } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { paths } from '../../../shared/paths';
 import { ordersMessages as m } from '../messages';
 import { canRestore, canTrash, deadlineDate, kopecksToRoubles, relativeDeadline } from '../model';
 import classes from './order-card.module.css';
+import { ActionMenu } from '../../../shared/ui/action-menu';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { UnreadBadge, useOrderUnread } from '../../../shared/realtime';
 
@@ -49,52 +50,58 @@ export function OrderCard({ order, now, onTrash, onRestore }: Props) {
               </Link>
             )}
           </Stack>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          <ActionMenu
+            target={(props) => (
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
                 aria-label={m.actions(order.id)}
                 className={classes.above}
+                {...props}
               >
                 <IconDots size={20} aria-hidden />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {!trashed && (
-                <Menu.Item
-                  component={Link}
-                  to={paths.order.getHref(order.id)}
-                  leftSection={<IconExternalLink size={16} aria-hidden />}
-                >
-                  {m.open}
-                </Menu.Item>
-              )}
-              {order.is_editable && (
-                <Menu.Item
-                  component={Link}
-                  to={paths.order.edit.getHref(order.id)}
-                  leftSection={<IconEdit size={16} aria-hidden />}
-                >
-                  {m.edit}
-                </Menu.Item>
-              )}
-              {canTrash(order) && (
-                <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => onTrash(order)}>
-                  {m.trash}
-                </Menu.Item>
-              )}
-              {canRestore(order) && (
-                <Menu.Item
-                  leftSection={<IconRestore size={16} aria-hidden />}
-                  onClick={() => onRestore(order)}
-                >
-                  {m.restore}
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            items={[
+              ...(trashed
+                ? []
+                : [
+                    {
+                      label: m.open,
+                      to: paths.order.getHref(order.id),
+                      icon: <IconExternalLink size={16} aria-hidden />,
+                    },
+                  ]),
+              ...(order.is_editable
+                ? [
+                    {
+                      label: m.edit,
+                      to: paths.order.edit.getHref(order.id),
+                      icon: <IconEdit size={16} aria-hidden />,
+                    },
+                  ]
+                : []),
+              ...(canTrash(order)
+                ? [
+                    {
+                      label: m.trash,
+                      icon: <IconArchive size={16} aria-hidden />,
+                      onClick: () => onTrash(order),
+                    },
+                  ]
+                : []),
+              ...(canRestore(order)
+                ? [
+                    {
+                      label: m.restore,
+                      icon: <IconRestore size={16} aria-hidden />,
+                      onClick: () => onRestore(order),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </Group>
         {topic && (
           <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { whenIdle } from '../when-idle';
+
+/** One entry of an action menu: a link (`to`, with router `state`) or a button (`onClick`). */
+export type ActionMenuItem = {
+  label: string;
+  icon?: ReactNode;
+  to?: string;
+  state?: unknown;
+  onClick?: () => void;
+};
+
+export type ActionMenuProps = {
+  /** The button that opens the menu; it gets the props it needs (one element, refs forwarded). */
+  target: (props: Record<string, unknown>) => ReactElement;
+  items: ActionMenuItem[];
+  /** Shown above the items (who is signed in, say). */
+  header?: ReactNode;
+  width?: number;
+};
+
+// Mantine's Menu, its popover and floating-ui are a sixth of the cabinet's first code, and no screen
+// needs them to paint: an action menu draws its button alone, loads the menu's code once the browser
+// is idle, and puts the menu in place (open) when the button is first pressed.
+const loadMenu = () => import('./action-menu-dropdown');
+const MenuCode = lazy(() => loadMenu().then((module) => ({ default: module.ActionMenuDropdown })));
+const preload = () => void loadMenu().catch(() => undefined);
+
+/** A button that opens a menu of actions; the menu's code arrives after the screen (see above). */
+export function ActionMenu(props: ActionMenuProps) {
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => whenIdle(preload, { fallbackMs: 2000 }), []);
+  const standIn = props.target({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: () => setPressed(true),
+  });
+  if (!pressed) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <MenuCode {...props} />
+    </Suspense>
+  );
+}
