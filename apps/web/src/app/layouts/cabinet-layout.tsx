@@ -1,20 +1,9 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Group,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDiscount, IconHelpCircle, IconPhone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { LazyBanners, LazyFaqSearch, preloadFaqSearch } from '../../features/content/components/lazy';
+import { LazyBanners, preloadFaqSearch } from '../../features/content/components/lazy';
 import { DiplomaPopup } from '../../features/profile/components/diploma-popup';
 import { useSupportPhone } from '../../features/documents/company';
 import { commonMessages } from '../../shared/messages';
@@ -29,6 +18,15 @@ import { TestPaymentsRibbon } from './test-payments-ribbon';
 import { QueryProvider } from '../../shared/query-provider';
 import { ConnectionBanner, RealtimeProvider } from '../../shared/realtime';
 import { whenIdle } from '../../shared/when-idle';
+
+// The FAQ's dialog (Mantine's Modal and what it needs) loads apart, as the search inside it does:
+// when the browser is idle, on pointing at or focusing its button, or when it is opened.
+const loadFaqDialog = () => import('./faq-dialog');
+const FaqDialog = lazy(() => loadFaqDialog().then((module) => ({ default: module.FaqDialog })));
+function preloadFaq(): void {
+  preloadFaqSearch();
+  void loadFaqDialog().catch(() => undefined);
+}
 
 /** Matches Mantine's `sm` breakpoint (48em = 768 px): below it the cabinet is in phone mode. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -51,6 +49,9 @@ export default function CabinetLayout() {
 function CabinetFrame() {
   const [menuOpened, menu] = useDisclosure(false);
   const [faqOpened, faq] = useDisclosure(false);
+  // Mounted from its first opening on, so that it can play its closing transition.
+  const [faqMounted, setFaqMounted] = useState(false);
+  if (faqOpened && !faqMounted) setFaqMounted(true);
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const hideSidebar = useHideSidebar();
   const { pathname } = useLocation();
@@ -60,7 +61,7 @@ function CabinetFrame() {
   // The FAQ's code, once the cabinet's own work is done: the dialog then opens with its field in place.
   useEffect(() => {
     if (hideSidebar) return;
-    return whenIdle(preloadFaqSearch, { fallbackMs: 2000 });
+    return whenIdle(preloadFaq, { fallbackMs: 2000 });
   }, [hideSidebar]);
   const navHidden = hideSidebar || (isPhone && !menuOpened);
   const [promoOpened, setPromoOpened] = useState(() =>
@@ -152,8 +153,8 @@ function CabinetFrame() {
                 label={m.faq}
                 leftSection={<IconHelpCircle size={20} aria-hidden />}
                 onClick={faq.open}
-                onPointerEnter={preloadFaqSearch}
-                onFocus={preloadFaqSearch}
+                onPointerEnter={preloadFaq}
+                onFocus={preloadFaq}
               />
               {phone && (
                 <NavLink
@@ -185,19 +186,11 @@ function CabinetFrame() {
         />
       </AppShell.Footer>
 
-      <Modal opened={faqOpened && !hideSidebar} onClose={faq.close} title={m.faq} size="lg">
-        <Stack gap="md">
-          <LazyFaqSearch />
-          {phone && (
-            <Stack gap={4}>
-              <Text size="sm">{m.faqText}</Text>
-              <Anchor href={phone.href} fw={600}>
-                {phone.label}
-              </Anchor>
-            </Stack>
-          )}
-        </Stack>
-      </Modal>
+      {faqMounted && (
+        <Suspense fallback={null}>
+          <FaqDialog opened={faqOpened && !hideSidebar} onClose={faq.close} phone={phone} />
+        </Suspense>
+      )}
       <DiplomaPopup />
     </AppShell>
   );
