@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, minifySync, type Plugin } from 'vite';
+import { checkMantineStyles } from './build/mantine-css';
 import { sectionChunkName } from './build/section-chunks';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -33,7 +34,7 @@ function minifyThemeInit(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), minifyThemeInit()],
+  plugins: [react(), minifyThemeInit(), ...(isSsrBuild ? [] : [checkMantineStyles(import.meta.dirname)])],
   define: { __SOCKET_PORT_RULE__: JSON.stringify(socketPortRule) },
   build: {
     target: 'es2022',

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/mantine.css';
 import '@mantine/notifications/styles.css';
 import './shared/fonts.css';
 import './app/theme.css';
