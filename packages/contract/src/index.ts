@@ -23,6 +23,7 @@ export * from './paths';
 export * from './staff-paths';
 export * from './payments-paths';
 export * from './public-endpoints';
+export * from './chat/constants';
 export * from './chat/schemas';
 export * from './chat/address';
 export * from './payments/schemas';

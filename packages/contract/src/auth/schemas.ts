@@ -95,12 +95,6 @@ export type NewPasswordRequest = z.infer<typeof NewPasswordRequestSchema>;
 export const AutoLoginRequestSchema = z.object({ token: text().min(1).max(512) });
 export type AutoLoginRequest = z.infer<typeof AutoLoginRequestSchema>;
 
-/** Default networks in the order the login screen shows them (spec §3). */
-
-/** `link` is empty when the network is not configured: the button is shown disabled. */
-export const SocialLinkSchema = z.object({ link: text(), network_name: text() });
-export const SocialLinksResponseSchema = z.array(SocialLinkSchema);
-export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
 export const SocialProfileRequestSchema = z.object({
   token: text().min(1).max(512),

@@ -1,9 +1,4 @@
-import {
-  CHAT_TYPING_THROTTLE_MS,
-  ChatUnreadSchema,
-  type ServerFrame,
-  type ServerFrameOf,
-} from '@cabinet/contract';
+import { CHAT_TYPING_THROTTLE_MS, type ServerFrame, type ServerFrameOf } from '@cabinet/contract';
 import {
   createContext,
   useCallback,
@@ -16,11 +11,10 @@ import {
   type ReactNode,
 } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { apiFetch } from '../api/client';
-import { RealtimeClient, type ConnectionState, type RealtimeClientOptions } from './client';
+import type { ConnectionState, RealtimeClient, RealtimeClientOptions } from './client';
 import { refreshAfterReconnect, refreshOrderChange } from './order-events';
-import { customerSession, loadStaffSession, type RealtimeSession } from './token-source';
-import { replaceUnread, resetUnread, setOrderUnread, unreadMark } from './unread-store';
+import { customerSession, loadStaffSession } from './token-source';
+import { resetUnread } from './unread-store';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -45,12 +39,16 @@ export function RealtimeProvider({ side, children, clientOptions }: RealtimeProv
     let cancelled = false;
     let teardown: (() => void) | undefined;
     const sessionReady = side === 'staff' ? loadStaffSession() : Promise.resolve(customerSession);
-    sessionReady.then(
-      (session) => {
+    // The socket's code (and the chat's schemas it checks frames with) loads beside the screen's,
+    // not before it: nothing on a first screen waits for the socket.
+    Promise.all([sessionReady, import('./connection')]).then(
+      ([session, { connect }]) => {
         if (cancelled) return;
-        teardown = run(session, optionsRef.current, setClient);
+        teardown = connect(session, optionsRef.current, setClient);
       },
-      () => undefined, // The staff chunk failed to load: the section shows its own reload modal.
+      // The staff chunk or this one failed to load: the section shows its own reload modal, and
+      // the cabinet works without live updates until the next page load.
+      () => undefined,
     );
     return () => {
       cancelled = true;
@@ -93,50 +91,6 @@ function OrderEventsSync({ side }: { side: 'customer' | 'staff' }) {
     };
   }, [client, queries, side]);
   return null;
-}
-
-function run(
-  session: RealtimeSession,
-  options: Partial<RealtimeClientOptions> | undefined,
-  expose: (client: RealtimeClient) => void,
-): () => void {
-  const client = new RealtimeClient({
-    getToken: session.getToken,
-    refreshToken: session.refreshToken,
-    ...options,
-  });
-  let loadSeq = 0;
-
-  const loadUnread = () => {
-    const seq = ++loadSeq;
-    const since = unreadMark();
-    apiFetch<unknown>(session.unreadPath, { tokens: session.tokens })
-      .then((body) => {
-        if (seq !== loadSeq) return;
-        const parsed = ChatUnreadSchema.safeParse(body);
-        if (parsed.success) replaceUnread(parsed.data.total, parsed.data.orders, since);
-      })
-      .catch(() => undefined); // Counters stay as they were; the next reconnect loads again.
-  };
-
-  const offFrame = client.onFrame((frame) => {
-    if (frame.type !== 'unread') return;
-    const { order_id, unread, total } = frame.payload;
-    setOrderUnread(order_id, unread, total);
-  });
-  // Every (re)connect: what moved while the socket was not up yet, or down. The load at start
-  // shows the counters even when the socket cannot connect at all.
-  const offReady = client.onReady(loadUnread);
-
-  loadUnread();
-  expose(client);
-  client.start();
-  return () => {
-    offFrame();
-    offReady();
-    client.stop();
-    loadSeq += 1;
-  };
 }
 
 function useClient(): RealtimeClient | null {
