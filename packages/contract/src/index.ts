@@ -10,6 +10,7 @@ export * from './common/zod-russian';
 export { z } from './common/zod';
 export * from './auth/messages';
 export * from './auth/networks';
+export * from './auth/social-links';
 export * from './auth/password';
 export * from './auth/schemas';
 export * from './profile/schemas';

@@ -95,7 +95,6 @@ export type NewPasswordRequest = z.infer<typeof NewPasswordRequestSchema>;
 export const AutoLoginRequestSchema = z.object({ token: text().min(1).max(512) });
 export type AutoLoginRequest = z.infer<typeof AutoLoginRequestSchema>;
 
-
 export const SocialProfileRequestSchema = z.object({
   token: text().min(1).max(512),
   email: EmailSchema,
