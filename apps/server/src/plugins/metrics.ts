@@ -49,7 +49,7 @@ export default fp(
       registers: [registry],
     });
     // A callback hook: an async one costs a promise on every answer.
-    app.addHook('onResponse', (request, reply, done) => {
+    app.addHook('onResponse', function timeRequest(request, reply, done) {
       duration.observe(
         {
           method: request.method,
