@@ -2,7 +2,11 @@ import { CHAT_CLOSE, api } from '@cabinet/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrate';
+import { MailQueue, type Mail } from '../src/plugins/mailer';
 import { TestSocket } from './chat-socket-client';
 import { PASSWORD, uniqueEmail } from './helpers';
 import { send, startServer } from './support/server-process';
@@ -86,6 +90,63 @@ describe('SIGTERM', () => {
       expect(server.output()).toMatch(/grace period is over/);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('the mail queue at shutdown', () => {
+  it('delivers the whole batch it holds before the close resolves, and takes no new one', async () => {
+    const database = openDatabase({ sqlitePath: join(dir, 'mail-queue.sqlite') });
+    await migrateToLatest(database);
+    const delivered: string[] = [];
+    const waiting: Array<() => void> = [];
+    const queue = new MailQueue(database, {
+      // An SMTP server that takes each mail only when the test says so.
+      deliver: async (mail: Mail) => {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        delivered.push(mail.to);
+      },
+      retrySeconds: 30,
+      maxAttempts: 3,
+      log: Fastify({ logger: false }).log,
+    });
+    try {
+      const mail = (to: string): Mail => ({ to, subject: 'Письмо', text: 'text', html: '<p>html</p>' });
+      // Three mails waiting when the queue starts: its first round claims them as one batch.
+      for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
+        const now = new Date().toISOString();
+        await database.db
+          .insertInto('mail_queue')
+          .values({
+            to_address: to,
+            subject: 'Письмо',
+            text: 'text',
+            html: '<p>html</p>',
+            next_attempt_at: now,
+            created_at: now,
+          })
+          .execute();
+      }
+      queue.start();
+      while (waiting.length === 0) await pause(10);
+
+      // SIGTERM while the first of the three claimed mails is being handed over.
+      let closed = false;
+      const closing = queue.close().then(() => (closed = true));
+      await queue.send(mail('late@example.com'));
+      for (let i = 0; i < 3; i += 1) {
+        while (waiting.length === 0) await pause(10);
+        expect(closed).toBe(false);
+        waiting.shift()!();
+      }
+      await closing;
+      expect(delivered).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+      // The batch is done (delivered rows are deleted); the mail queued during the close waits
+      // for the next start or another instance.
+      const left = await database.db.selectFrom('mail_queue').select(['to_address', 'status']).execute();
+      expect(left).toEqual([{ to_address: 'late@example.com', status: 'pending' }]);
+    } finally {
+      await database.close();
     }
   });
 });
