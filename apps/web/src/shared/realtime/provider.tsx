@@ -16,6 +16,21 @@ import { refreshAfterReconnect, refreshOrderChange } from './order-events';
 import { customerSession, loadStaffSession } from './token-source';
 import { resetUnread } from './unread-store';
 
+// The socket's code (and the chat's schemas it checks frames with) is a chunk of its own: the first
+// screen does not wait for it. It is asked for as soon as this module runs (with the signed-in
+// layouts' code), so that it is here by the time a layout mounts: an order's changes are pushed only
+// once the socket is up, and what changes before that is not fetched again.
+const importConnection = () => import('./connection');
+let connection: ReturnType<typeof importConnection> | undefined;
+function loadConnection() {
+  connection ??= importConnection().catch((error: unknown) => {
+    connection = undefined; // The next layout mounted asks again.
+    throw error;
+  });
+  return connection;
+}
+if (typeof window !== 'undefined') void loadConnection().catch(() => undefined);
+
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
 export interface RealtimeProviderProps {
@@ -39,9 +54,7 @@ export function RealtimeProvider({ side, children, clientOptions }: RealtimeProv
     let cancelled = false;
     let teardown: (() => void) | undefined;
     const sessionReady = side === 'staff' ? loadStaffSession() : Promise.resolve(customerSession);
-    // The socket's code (and the chat's schemas it checks frames with) loads beside the screen's,
-    // not before it: nothing on a first screen waits for the socket.
-    Promise.all([sessionReady, import('./connection')]).then(
+    Promise.all([sessionReady, loadConnection()]).then(
       ([session, { connect }]) => {
         if (cancelled) return;
         teardown = connect(session, optionsRef.current, setClient);
