@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '
 import type { WorkspaceFile } from '@cabinet/contract';
 import { IconDownload, IconEye, IconFile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { currentFinalId } from '../../../shared/current-final';
 import { notify } from '../../../shared/notify';
@@ -10,7 +10,11 @@ import { markFileReviewed, refreshOrder } from '../api';
 import { downloadFile } from '../download';
 import { formatSize, workspaceText as t } from '../messages';
 import { formatDateTime, isNewFile, previewKind } from '../model';
-import { PreviewModal } from './preview-modal';
+
+// The viewer (a dialog with the PDF or image) loads when a file is first previewed.
+const PreviewModal = lazy(() =>
+  import('./preview-modal').then((module) => ({ default: module.PreviewModal })),
+);
 
 const reasonOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.kind !== 'cancelled' ? error.message : fallback;
@@ -120,7 +124,11 @@ export function FileItem({
           {t.markReviewed}
         </Button>
       ) : null}
-      {previewing ? <PreviewModal file={file} onClose={() => setPreviewing(false)} /> : null}
+      {previewing ? (
+        <Suspense fallback={null}>
+          <PreviewModal file={file} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { OrderStatusId, type Order } from '@cabinet/contract';
 import { IconCalendarDue, IconShieldCheck, IconUser, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/errors';
 import { commonMessages } from '../../../shared/messages';
@@ -16,6 +16,11 @@ import { acceptOrder, refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
 import { useNow } from './use-now';
+
+// The confirmation's dialog loads only for an order the customer can accept (most never show it).
+const AcceptDialog = lazy(() =>
+  import('./accept-dialog').then((module) => ({ default: module.AcceptDialog })),
+);
 
 /** The theme's error colour reads at 4.5:1 in both schemes; a near deadline is only bolder. */
 const toneColor: Record<CountdownTone, string | undefined> = {
@@ -139,24 +144,16 @@ export function WorkspaceHeader({ order }: { order: Order }) {
           </Group>
         ) : null}
       </Stack>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t.acceptTitle}
-        closeButtonProps={{ 'aria-label': t.close }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t.acceptText}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t.acceptCancel}
-            </Button>
-            <Button loading={accepting} onClick={() => void accept()}>
-              {t.acceptConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {order.can_accept ? (
+        <Suspense fallback={null}>
+          <AcceptDialog
+            opened={confirming}
+            accepting={accepting}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => void accept()}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }
