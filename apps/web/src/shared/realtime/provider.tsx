@@ -1,4 +1,9 @@
-import { CHAT_TYPING_THROTTLE_MS, type ServerFrame, type ServerFrameOf } from '@cabinet/contract';
+import {
+  CHAT_TYPING_THROTTLE_MS,
+  ChatUnreadSchema,
+  type ServerFrame,
+  type ServerFrameOf,
+} from '@cabinet/contract';
 import {
   createContext,
   useCallback,
@@ -11,25 +16,11 @@ import {
   type ReactNode,
 } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import type { ConnectionState, RealtimeClient, RealtimeClientOptions } from './client';
+import { apiFetch } from '../api/client';
+import { RealtimeClient, type ConnectionState, type RealtimeClientOptions } from './client';
 import { refreshAfterReconnect, refreshOrderChange } from './order-events';
-import { customerSession, loadStaffSession } from './token-source';
-import { resetUnread } from './unread-store';
-
-// The socket's code (and the chat's schemas it checks frames with) is a chunk of its own: the first
-// screen does not wait for it. It is asked for as soon as this module runs (with the signed-in
-// layouts' code), so that it is here by the time a layout mounts: an order's changes are pushed only
-// once the socket is up, and what changes before that is not fetched again.
-const importConnection = () => import('./connection');
-let connection: ReturnType<typeof importConnection> | undefined;
-function loadConnection() {
-  connection ??= importConnection().catch((error: unknown) => {
-    connection = undefined; // The next layout mounted asks again.
-    throw error;
-  });
-  return connection;
-}
-if (typeof window !== 'undefined') void loadConnection().catch(() => undefined);
+import { customerSession, loadStaffSession, type RealtimeSession } from './token-source';
+import { replaceUnread, resetUnread, setOrderUnread, unreadMark } from './unread-store';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -54,14 +45,12 @@ export function RealtimeProvider({ side, children, clientOptions }: RealtimeProv
     let cancelled = false;
     let teardown: (() => void) | undefined;
     const sessionReady = side === 'staff' ? loadStaffSession() : Promise.resolve(customerSession);
-    Promise.all([sessionReady, loadConnection()]).then(
-      ([session, { connect }]) => {
+    sessionReady.then(
+      (session) => {
         if (cancelled) return;
-        teardown = connect(session, optionsRef.current, setClient);
+        teardown = run(session, optionsRef.current, setClient);
       },
-      // The staff chunk or this one failed to load: the section shows its own reload modal, and
-      // the cabinet works without live updates until the next page load.
-      () => undefined,
+      () => undefined, // The staff chunk failed to load: the section shows its own reload modal.
     );
     return () => {
       cancelled = true;
@@ -104,6 +93,50 @@ function OrderEventsSync({ side }: { side: 'customer' | 'staff' }) {
     };
   }, [client, queries, side]);
   return null;
+}
+
+function run(
+  session: RealtimeSession,
+  options: Partial<RealtimeClientOptions> | undefined,
+  expose: (client: RealtimeClient) => void,
+): () => void {
+  const client = new RealtimeClient({
+    getToken: session.getToken,
+    refreshToken: session.refreshToken,
+    ...options,
+  });
+  let loadSeq = 0;
+
+  const loadUnread = () => {
+    const seq = ++loadSeq;
+    const since = unreadMark();
+    apiFetch<unknown>(session.unreadPath, { tokens: session.tokens })
+      .then((body) => {
+        if (seq !== loadSeq) return;
+        const parsed = ChatUnreadSchema.safeParse(body);
+        if (parsed.success) replaceUnread(parsed.data.total, parsed.data.orders, since);
+      })
+      .catch(() => undefined); // Counters stay as they were; the next reconnect loads again.
+  };
+
+  const offFrame = client.onFrame((frame) => {
+    if (frame.type !== 'unread') return;
+    const { order_id, unread, total } = frame.payload;
+    setOrderUnread(order_id, unread, total);
+  });
+  // Every (re)connect: what moved while the socket was not up yet, or down. The load at start
+  // shows the counters even when the socket cannot connect at all.
+  const offReady = client.onReady(loadUnread);
+
+  loadUnread();
+  expose(client);
+  client.start();
+  return () => {
+    offFrame();
+    offReady();
+    client.stop();
+    loadSeq += 1;
+  };
 }
 
 function useClient(): RealtimeClient | null {
