@@ -1,14 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { titlePageText as t } from '../messages';
 import type { TitlePageOrder } from '../model';
-
-// The generator's dialog and its form load when it is first opened, not with the screens that
-// show this button.
-const loadDialog = () => import('./title-page-dialog');
-const TitlePageDialog = lazy(() => loadDialog().then((module) => ({ default: module.TitlePageDialog })));
-const preload = () => void loadDialog().catch(() => undefined);
+import { TitlePageDialog } from './title-page-dialog';
 
 /**
  * «Титульный лист»: opens the generator, pre-filled from the profile and, when given, the order.
@@ -22,17 +17,11 @@ export function TitlePageButton({ order, ...props }: { order?: TitlePageOrder } 
         variant="default"
         leftSection={<IconFileDescription size={18} aria-hidden />}
         {...props}
-        onPointerEnter={preload}
-        onFocus={preload}
         onClick={() => setOpened(true)}
       >
         {t.open}
       </Button>
-      {opened ? (
-        <Suspense fallback={null}>
-          <TitlePageDialog opened onClose={() => setOpened(false)} order={order} />
-        </Suspense>
-      ) : null}
+      {opened ? <TitlePageDialog opened onClose={() => setOpened(false)} order={order} /> : null}
     </>
   );
 }
