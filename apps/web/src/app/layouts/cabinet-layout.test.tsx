@@ -9,7 +9,7 @@ import { fakeMediaQueryList } from '../../shared/ui/media-query-fake';
 import { replaceUnread } from '../../shared/realtime/unread-store';
 import { resetCompanyForTests } from '../../features/documents/company';
 import { companyApi } from '@cabinet/contract';
-// The menu's code, loaded before the tests as the browser loads it when idle: a press opens it at once.
+// The menu's code, loaded before the tests as pointing at the button loads it: a press opens it at once.
 import '../../shared/ui/action-menu-dropdown';
 
 vi.mock('../../features/profile/api', () => ({ useFinances: vi.fn(), useProfile: vi.fn() }));

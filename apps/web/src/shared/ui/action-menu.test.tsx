@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ActionMenu } from './action-menu';
 import { renderRoute } from './test-utils';
-// The menu's code, loaded before the tests as the browser loads it when idle: a press opens it at once.
+// The menu's code, loaded before the tests as pointing at the button loads it: a press opens it at once.
 import './action-menu-dropdown';
 
 function renderMenu(onArchive = vi.fn()) {

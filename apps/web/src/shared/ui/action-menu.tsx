@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { whenIdle } from '../when-idle';
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 
 /** One entry of an action menu: a link (`to`, with router `state`) or a button (`onClick`). */
 export type ActionMenuItem = {
@@ -20,8 +19,9 @@ export type ActionMenuProps = {
 };
 
 // Mantine's Menu, its popover and floating-ui are a sixth of the cabinet's first code, and no screen
-// needs them to paint: an action menu draws its button alone, loads the menu's code once the browser
-// is idle, and puts the menu in place (open) when the button is first pressed.
+// needs them to paint: an action menu draws its button alone, loads the menu's code when a pointer
+// comes over the button or the keyboard focuses it (a screen's own requests stay few), and puts the
+// menu in place (open) when the button is first pressed.
 const loadMenu = () => import('./action-menu-dropdown');
 const MenuCode = lazy(() => loadMenu().then((module) => ({ default: module.ActionMenuDropdown })));
 const preload = () => void loadMenu().catch(() => undefined);
@@ -29,11 +29,11 @@ const preload = () => void loadMenu().catch(() => undefined);
 /** A button that opens a menu of actions; the menu's code arrives after the screen (see above). */
 export function ActionMenu(props: ActionMenuProps) {
   const [pressed, setPressed] = useState(false);
-  useEffect(() => whenIdle(preload, { fallbackMs: 2000 }), []);
   const standIn = props.target({
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onPointerEnter: preload,
+    onTouchStart: preload,
     onFocus: preload,
     onClick: () => setPressed(true),
   });

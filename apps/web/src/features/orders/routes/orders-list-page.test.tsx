@@ -9,7 +9,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { renderRoute } from '../../../shared/ui/test-utils';
 import { listItem, noWorkspace } from '../test-fixtures';
 import OrdersListPage from './orders-list-page';
-// The menu's code, loaded before the tests as the browser loads it when idle: a press opens it at once.
+// The menu's code, loaded before the tests as pointing at the button loads it: a press opens it at once.
 import '../../../shared/ui/action-menu-dropdown';
 
 vi.mock('../../../shared/api/client', () => ({ apiFetch: vi.fn() }));
