@@ -34,6 +34,8 @@ describe('a cabinet address opened with an empty cache', () => {
       expect.arrayContaining([
         expect.stringMatching(/^preload:\/assets\/cabinet-[\w-]+\.js$/),
         expect.stringMatching(/^preload:\/assets\/orders-list-[\w-]+\.js$/),
+        // And their stylesheets, which the app would ask for only once the scripts have run.
+        expect.stringMatching(/^style:\/assets\/orders-list-[\w-]+\.css$/),
       ]),
     );
     const chat = await scriptsOf('/order/1/chat');
@@ -52,8 +54,10 @@ describe('a cabinet address opened with an empty cache', () => {
     const context = await signedInContext('first-visit-scripts');
     const page = await context.newPage();
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+      if (/\/assets\/[^/]+\.css$/.test(request.url())) stylesheets.push(new URL(request.url()).pathname);
     });
     await page.goto('/home/active');
     await appTookOver(page);
@@ -66,6 +70,8 @@ describe('a cabinet address opened with an empty cache', () => {
     expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/cabinet-[\w-]+\.js$/));
     expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/orders-list-[\w-]+\.js$/));
     expect(scripts.filter((path) => /\/(order-chat|order-workspace)-/.test(path))).toEqual([]);
+    // The list's stylesheet, asked for once: from the page's list, not again by the app.
+    expect(stylesheets.filter((path) => /\/orders-list-[\w-]+\.css$/.test(path))).toHaveLength(1);
     await context.close();
   });
 

@@ -28,8 +28,8 @@ document.addEventListener('click', function (event) {
 });
 
 // A prerendered screen (scripts/prerender.mjs) paints from its HTML and stylesheet alone: its
-// scripts, listed in #root's data-scripts, are asked for once it has painted, so that they do not
-// compete with the stylesheet and fonts for a slow line.
+// scripts (and their chunks' stylesheets), listed in #root's data-scripts, are asked for once it has
+// painted, so that they do not compete with the stylesheet and fonts for a slow line.
 document.addEventListener('DOMContentLoaded', function () {
   var root = document.getElementById('root');
   var list = root && root.getAttribute('data-scripts');
@@ -46,6 +46,11 @@ document.addEventListener('DOMContentLoaded', function () {
           el = document.createElement('script');
           el.type = 'module';
           el.src = url;
+        } else if (kind === 'style') {
+          // A chunk's stylesheet: the app's loader finds it in place and does not ask again.
+          el = document.createElement('link');
+          el.rel = 'stylesheet';
+          el.href = url;
         } else {
           el = document.createElement('link');
           el.rel = 'modulepreload';
