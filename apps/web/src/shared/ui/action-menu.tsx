@@ -18,10 +18,9 @@ export type ActionMenuProps = {
   width?: number;
 };
 
-// Mantine's Menu, its popover and floating-ui are a sixth of the cabinet's first code, and no screen
-// needs them to paint: an action menu draws its button alone, loads the menu's code when a pointer
-// comes over the button or the keyboard focuses it (a screen's own requests stay few), and puts the
-// menu in place (open) when the button is first pressed.
+// No screen needs Mantine's Menu and its popover to paint: an action menu draws its button alone,
+// loads the menu's code when a pointer comes over the button or the keyboard focuses it (a screen's
+// own requests stay few), and puts the menu in place (open) when the button is first pressed.
 const loadMenu = () => import('./action-menu-dropdown');
 const MenuCode = lazy(() => loadMenu().then((module) => ({ default: module.ActionMenuDropdown })));
 const preload = () => void loadMenu().catch(() => undefined);
