@@ -58,6 +58,8 @@ export async function startServer(
       // Every browser here is one client, 127.0.0.1, and the suite registers more than twenty customers
       // against the shared server within minutes: past the 10 an hour one address may create.
       REGISTRATIONS_PER_IP_HOUR: '1000',
+      // …and uploads files to orders from that one address all run long.
+      UPLOADS_PER_IP: '10000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -137,6 +137,9 @@ export const ConfigSchema = z
     RATE_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
     RATE_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    // Files one client address may add to orders in RATE_WINDOW_MINUTES (each is stored and read
+    // for its type); a student's burst of attachments stays far below it.
+    UPLOADS_PER_IP: z.coerce.number().int().min(1).default(200),
     // Accounts one client address may create an hour (ADR 009); the e2e suite's one server raises it.
     REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
 

@@ -283,3 +283,39 @@ describe('the workspace files: zip, preview', () => {
     expect(openStored()).toBe(0);
   });
 });
+
+describe('uploads to orders per client address', () => {
+  it('refuses files beyond UPLOADS_PER_IP in the window with a Russian 429, storing nothing of them', async () => {
+    const limited = await buildTestApp({
+      FILES_DIR: mkdtempSync(join(tmpdir(), 'cabinet-files-')),
+      UPLOADS_PER_IP: '2',
+    });
+    try {
+      const auth = bearer((await registerCustomer(limited.app)).access);
+      const type = (await workTypes(limited.app, auth))[0]!;
+      const id = (await placeOrder(limited.app, auth, orderBody(type))).id;
+      const send = (name: string) => {
+        const body = multipart([{ name, content: samples.pdf }]);
+        return limited.app.inject({
+          method: 'POST',
+          url: api.orders.files(id),
+          payload: body.payload,
+          headers: { ...auth, ...body.headers },
+        });
+      };
+      expect((await send('Первый.pdf')).statusCode).toBe(201);
+      expect((await send('Второй.pdf')).statusCode).toBe(201);
+      const third = await send('Третий.pdf');
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect((third.json() as { detail: string }).detail).toMatch(/[а-яё]/i);
+      const list = await limited.app.inject({ method: 'GET', url: api.orders.files(id), headers: auth });
+      expect((list.json() as Array<{ name: string }>).map((f) => f.name).sort()).toEqual([
+        'Второй.pdf',
+        'Первый.pdf',
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

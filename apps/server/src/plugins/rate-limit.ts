@@ -223,6 +223,8 @@ interface RouteLimitOptions<Body> {
   target?: (body: Body) => string | undefined;
   /** Limits only the requests this says yes to (the code branch of the sign-in route). */
   when?: (body: Body) => boolean;
+  /** Requests per IP in the window: RATE_MAX_PER_IP unless the route sets its own. */
+  maxPerIp?: number;
 }
 
 export class RateLimits {
@@ -367,7 +369,7 @@ export class RateLimits {
     // The route's schema has validated the body by the time a preHandler runs.
     const targetOf = (request: FastifyRequest) => opts.target?.(request.body as Body);
     const byIp = this.app.createRateLimit({
-      max: this.config.RATE_MAX_PER_IP,
+      max: opts.maxPerIp ?? this.config.RATE_MAX_PER_IP,
       timeWindow,
       keyGenerator: (request) => this.ipKey(`rate:${scope}`, request.ip),
     });

@@ -231,6 +231,8 @@ export async function workspaceUploadRoutes(fastify: FastifyInstance) {
   app.post(
     api.orders.files.pattern,
     {
+      // Each upload is written to storage and read for its type: counted per client address.
+      preHandler: app.rateLimits.route('order-files', { maxPerIp: app.config.UPLOADS_PER_IP }),
       schema: {
         tags,
         security,
@@ -238,7 +240,7 @@ export async function workspaceUploadRoutes(fastify: FastifyInstance) {
           'Добавить свои файлы к заказу (multipart): к заказу, пока он редактируемый, иначе без проверки',
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 201: WorkspaceFileListSchema, ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 201: WorkspaceFileListSchema, ...errorResponses(400, 401, 404, 409, 413, 429) },
       },
     },
     async (request, reply) =>
