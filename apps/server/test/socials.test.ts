@@ -37,19 +37,21 @@ const PUBLIC = 'http://localhost:3000';
 describe('social sign-in against a real OAuth 2.0 server', () => {
   let oauth: OAuth2Server;
   let t: TestApp;
+  let googleEnv: Record<string, string>;
 
   beforeAll(async () => {
     oauth = new OAuth2Server();
     await oauth.issuer.keys.generate('RS256');
     await oauth.start(0, '127.0.0.1');
     const issuer = oauth.issuer.url!;
-    t = await buildTestApp({
+    googleEnv = {
       OAUTH_GOOGLE_CLIENT_ID: 'cabinet-client',
       OAUTH_GOOGLE_CLIENT_SECRET: 'cabinet-secret',
       OAUTH_GOOGLE_AUTH_URL: `${issuer}/authorize`,
       OAUTH_GOOGLE_TOKEN_URL: `${issuer}/token`,
       OAUTH_GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
-    });
+    };
+    t = await buildTestApp(googleEnv);
   });
   afterAll(async () => {
     await t.close();
@@ -66,8 +68,9 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
   /** Runs the browser's part: start → provider → callback; returns where the callback sends it. */
   async function signInWithGoogle(
     opts: { tamperState?: boolean; dropCookie?: boolean; cookies?: Record<string, string> } = {},
+    app = t.app,
   ) {
-    const start = await t.app.inject({ method: 'GET', url: '/client/api/socials/start/google/' });
+    const start = await app.inject({ method: 'GET', url: '/client/api/socials/start/google/' });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(String(start.headers.location));
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -79,7 +82,7 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     expect(provider.status).toBe(302);
     const back = new URL(provider.headers.get('location')!);
     if (opts.tamperState) back.searchParams.set('state', 'forged');
-    const callback = await t.app.inject({
+    const callback = await app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,
       cookies: { ...opts.cookies, ...(opts.dropCookie ? {} : { social_oauth: flow!.value }) },
@@ -111,6 +114,30 @@ describe('social sign-in against a real OAuth 2.0 server', () => {
     expect(res.statusCode).toBe(200);
     return res;
   }
+
+  it('counts an account made through a network against the address’s accounts an hour, as a registration', async () => {
+    const limited = await buildTestApp({ ...googleEnv, REGISTRATIONS_PER_IP_HOUR: '1' });
+    try {
+      const first = uniqueEmail('net-first');
+      nextUserInfo({ sub: `g-${Math.random()}`, email: first, email_verified: true });
+      expect((await signInWithGoogle({}, limited.app)).searchParams.get('al')).toBeTruthy();
+      expect(await userCount(limited, first)).toBe(1);
+
+      // The second new account from the same address within the hour: /login says why, in Russian.
+      const second = uniqueEmail('net-second');
+      nextUserInfo({ sub: `g-${Math.random()}`, email: second, email_verified: true });
+      const refused = await signInWithGoogle({}, limited.app);
+      expect(refused.pathname).toBe('/login');
+      expect(refused.searchParams.get('msg')).toMatch(/[а-яё]/i);
+      expect(await userCount(limited, second)).toBe(0);
+
+      // The one already made still signs in through its network: the limit is on new accounts.
+      nextUserInfo({ sub: `g-${Math.random()}`, email: first, email_verified: true });
+      expect((await signInWithGoogle({}, limited.app)).searchParams.get('al')).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
 
   it('lists vk, google, yandex in order with links only for configured networks', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/client/api/socials/links/' });

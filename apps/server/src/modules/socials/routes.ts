@@ -117,6 +117,8 @@ export default async function socialRoutes(
           code,
           flow.verifier,
           attributionOf(request.cookies),
+          // A new account counts against the address's accounts an hour, as a registration does.
+          () => app.rateLimits.registrationFrom(request.ip),
         );
         if ('autoLoginToken' in outcome) {
           return reply.redirect(app.authService.autoLoginLink(outcome.autoLoginToken), 302);
@@ -126,6 +128,9 @@ export default async function socialRoutes(
           302,
         );
       } catch (err) {
+        // Too many accounts from this address: /login says so, in the limiter's own words.
+        if (err instanceof HttpError && err.statusCode === 429)
+          return reply.redirect(`${base}/login?msg=${encodeURIComponent(err.detail)}`, 302);
         request.log.warn({ err, network }, 'social sign-in failed');
         return failed();
       }
@@ -170,7 +175,11 @@ export default async function socialRoutes(
     },
     async (request, reply) => {
       const { token } = request.body;
-      const session = await socials.finishEmailProof(token, attributionOf(request.cookies));
+      // A new account made by the link counts against the address's accounts an hour, as a
+      // registration does (ADR 009).
+      const session = await socials.finishEmailProof(token, attributionOf(request.cookies), () =>
+        app.rateLimits.registrationFrom(request.ip),
+      );
       if (session) return { detail: authMessages.socialEmailConfirmed, ...signedIn(reply, session) };
       if (await confirmation.confirm(token)) return { detail: authMessages.emailConfirmed };
       throw new HttpError(400, authMessages.linkInvalid);

@@ -24,6 +24,17 @@ const socialTokenInvalid = () =>
     token: [authMessages.socialTokenInvalid],
   });
 
+/**
+ * Asked before a sign-in through a network makes a new account: counts it against the client
+ * address's accounts an hour (ADR 009), or refuses with 429. What it returns is given back when the
+ * account is not made after all.
+ */
+export type NewAccountGuard = () => Promise<Reserved>;
+interface Reserved {
+  release(): Promise<void>;
+}
+const noGuard: NewAccountGuard = async () => ({ release: async () => undefined });
+
 export class SocialService {
   private readonly confirmation: EmailConfirmation;
 
@@ -72,6 +83,7 @@ export class SocialService {
     code: string,
     verifier: string,
     attribution: Attribution = NO_ATTRIBUTION,
+    newAccount: NewAccountGuard = noGuard,
   ): Promise<CallbackOutcome> {
     const { p, client } = this.client(network);
     const tokens = await client.validateAuthorizationCode(p.tokenUrl, code, verifier);
@@ -79,24 +91,34 @@ export class SocialService {
     if (!identity) throw new Error(`unexpected user info from ${network}`);
 
     const mails: Mail[] = [];
-    const outcome = await this.auth.db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
-      const linked = await repo.findLinkedUserId(trx, network, identity.subject);
-      if (linked !== null) return { autoLoginToken: await this.auth.createAutoLoginToken(linked, trx) };
-      if (identity.email && identity.emailVerified) {
-        const sign = { network, subject: identity.subject, name: identity.name, email: identity.email };
-        const userId = await this.joinProvedEmail(trx, sign, mails, attribution);
-        return { autoLoginToken: await this.auth.createAutoLoginToken(userId, trx) };
-      }
-      const payload: PendingPayload = { network, subject: identity.subject, name: identity.name };
-      const pendingToken = await this.auth.createOneTimeToken(
-        'social_pending',
-        null,
-        JSON.stringify(payload),
-        SOCIAL_PENDING_TTL_MS,
-        trx,
-      );
-      return { pendingToken };
-    });
+    let reserved: Reserved | null = null;
+    const outcome = await this.auth.db
+      .transaction()
+      .execute(async (trx): Promise<CallbackOutcome> => {
+        const linked = await repo.findLinkedUserId(trx, network, identity.subject);
+        if (linked !== null) return { autoLoginToken: await this.auth.createAutoLoginToken(linked, trx) };
+        if (identity.email && identity.emailVerified) {
+          const sign = { network, subject: identity.subject, name: identity.name, email: identity.email };
+          const userId = await this.joinProvedEmail(trx, sign, mails, attribution, async () => {
+            reserved = await newAccount();
+          });
+          return { autoLoginToken: await this.auth.createAutoLoginToken(userId, trx) };
+        }
+        const payload: PendingPayload = { network, subject: identity.subject, name: identity.name };
+        const pendingToken = await this.auth.createOneTimeToken(
+          'social_pending',
+          null,
+          JSON.stringify(payload),
+          SOCIAL_PENDING_TTL_MS,
+          trx,
+        );
+        return { pendingToken };
+      })
+      .catch(async (err: unknown) => {
+        // Nothing was made (a refusal of the guard included): the count is given back.
+        await (reserved as Reserved | null)?.release();
+        throw err;
+      });
     for (const mail of mails) await this.auth.sendQuietly(mail);
     return outcome;
   }
@@ -130,16 +152,30 @@ export class SocialService {
    * account of that address (or a new one) and the person is signed in. Null when the token is no
    * such link, or is spent or expired.
    */
-  async finishEmailProof(raw: string, attribution: Attribution = NO_ATTRIBUTION): Promise<Session | null> {
+  async finishEmailProof(
+    raw: string,
+    attribution: Attribution = NO_ATTRIBUTION,
+    newAccount: NewAccountGuard = noGuard,
+  ): Promise<Session | null> {
     const mails: Mail[] = [];
-    const userId = await this.auth.db.transaction().execute(async (trx) => {
-      const row = await this.auth.consumeOneTimeToken('social_email', raw, trx);
-      const proof = row?.payload ? parseEmailProof(row.payload) : null;
-      if (!proof) return null;
-      const linked = await repo.findLinkedUserId(trx, proof.network, proof.subject);
-      if (linked !== null) return linked;
-      return this.joinProvedEmail(trx, proof, mails, attribution);
-    });
+    let reserved: Reserved | null = null;
+    const userId = await this.auth.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await this.auth.consumeOneTimeToken('social_email', raw, trx);
+        const proof = row?.payload ? parseEmailProof(row.payload) : null;
+        if (!proof) return null;
+        const linked = await repo.findLinkedUserId(trx, proof.network, proof.subject);
+        if (linked !== null) return linked;
+        return this.joinProvedEmail(trx, proof, mails, attribution, async () => {
+          reserved = await newAccount();
+        });
+      })
+      .catch(async (err: unknown) => {
+        // Nothing was made (a refusal of the guard included): the link stays good, the count is given back.
+        await (reserved as Reserved | null)?.release();
+        throw err;
+      });
     if (userId === null) return null;
     for (const mail of mails) await this.auth.sendQuietly(mail);
     return this.auth.startSession(userId);
@@ -156,11 +192,13 @@ export class SocialService {
     sign: SocialEmailPayload,
     mails: Mail[],
     attribution: Attribution,
+    beforeNewAccount: () => Promise<void>,
   ): Promise<number> {
     const now = nowIso();
     const existing = await findUserByEmail(db, sign.email);
     let userId: number;
     if (!existing) {
+      await beforeNewAccount();
       userId = await insertUser(db, {
         email: sign.email,
         // No password: the person signs in through the network, by code, or sets one via restore.
