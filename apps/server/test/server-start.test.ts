@@ -1,44 +1,29 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_COMPANY } from './helpers';
+import { spawnServer } from './support/server-process';
 
 const SECRET = 'a-production-secret-of-enough-length-42';
 /** Everything production requires besides the key and the operator. */
 const DEPLOYED = { PUBLIC_URL: 'https://cabinet.example', PAYMENTS_PROVIDER: 'yookassa' };
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Runs `server.ts` in a process of its own, with nothing inherited that could pick the mode or the
- * key (empty values also shadow a developer's .env). Resolves with everything it printed once it
- * has printed `until` (then it is stopped) or has exited by itself.
+ * Runs `server.ts` (spawnServer), with nothing that could pick the mode or the payments either.
+ * Resolves with everything it printed once it has printed `until` (then it is stopped) or has
+ * exited by itself.
  */
 function start(env: Record<string, string>, until?: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: '',
-      PUBLIC_URL: '',
-      PAYMENTS_PROVIDER: '',
-      ALLOW_TEST_PAYMENTS: '',
-      JWT_SECRET: '',
-      SEED_DEMO: '',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SQLITE_PATH: join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
-      FILES_DIR: join(dir, 'files'),
-      WEB_DIST: join(dir, 'no-web-build'),
-      ...env,
-    },
+  const child = spawnServer(dir, {
+    NODE_ENV: '',
+    PAYMENTS_PROVIDER: '',
+    ALLOW_TEST_PAYMENTS: '',
+    SEED_DEMO: '',
+    ...env,
   });
   return new Promise<{ output: string; code: number | null }>((done) => {
     let output = '';

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { join, resolve } from 'node:path';
 
@@ -13,18 +13,15 @@ export interface RunningServer {
 }
 
 /**
- * Runs `server.ts` in a process of its own (test mode, logging at info) on a fresh SQLite file
- * in `dir` and a free port; resolves once it listens. Nothing is inherited that could pick the
- * database, Redis or the mail (empty values also shadow a developer's .env).
+ * Spawns `server.ts` in a process of its own on a fresh SQLite file in `dir` and a free port, with
+ * nothing inherited that could pick the database, Redis, the mail, the key or the address (empty
+ * values also shadow a developer's .env); `env` adds to that or overrides it.
  */
-export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+export function spawnServer(dir: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: '0',
       HOST: '127.0.0.1',
       PORT: '0',
       PUBLIC_URL: '',
@@ -38,6 +35,14 @@ export async function startServer(dir: string, env: Record<string, string> = {})
       ...env,
     },
   });
+}
+
+/**
+ * Runs `server.ts` (spawnServer) in test mode, logging at info, without the demo data; resolves
+ * once it listens.
+ */
+export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawnServer(dir, { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', ...env });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
