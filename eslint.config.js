@@ -188,8 +188,9 @@ export default tseslint.config(
   },
   {
     // A migration that has run must write the same on a new database: it imports its own data and
-    // helpers (db/reference-data, ./helpers), never live code that may change after it.
-    files: ['apps/server/src/db/migrations/**/*.ts'],
+    // helpers (db/reference-data, ./helpers), never live code that may change after it; the data it
+    // imports is frozen likewise (test/fresh-database.test.ts holds what a fresh database gets).
+    files: ['apps/server/src/db/migrations/**/*.ts', 'apps/server/src/db/reference-data/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
