@@ -61,6 +61,8 @@ export default tseslint.config(
       'data/**',
       'bench/out/**',
       '**/coverage/**',
+      // Scratch output of tests, such as the compiled server of apps/server/test/compiled-server.test.ts.
+      '**/.tmp/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
@@ -12,13 +13,35 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Node's arguments that run the server from its TypeScript sources, compiled by tsx as they load. */
+export const FROM_SOURCES: readonly string[] = ['--import', 'tsx', 'apps/server/src/server.ts'];
+
 /**
- * Spawns `server.ts` in a process of its own on a fresh SQLite file in `dir` and a free port, with
- * nothing inherited that could pick the database, Redis, the mail, the key or the address (empty
- * values also shadow a developer's .env); `env` adds to that or overrides it.
+ * Compiles the server into `outDir` (apps/server/build.mjs, in a process of its own). The directory
+ * must lie under apps/server: the build's imports of packages are resolved from where it is, and
+ * its `.js` files are ES modules by apps/server/package.json.
  */
-export function spawnServer(dir: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+export async function compileServer(outDir: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['apps/server/build.mjs', outDir], { cwd: repoRoot });
+}
+
+/** Node's arguments that run a compiled build's `server.js` (apps/server/build.mjs) with plain node. */
+export function compiled(outDir: string): readonly string[] {
+  return [join(outDir, 'server.js')];
+}
+
+/**
+ * Spawns the server (`args`: its sources by default) in a process of its own on a fresh SQLite file
+ * in `dir` and a free port, with nothing inherited that could pick the database, Redis, the mail,
+ * the key or the address (empty values also shadow a developer's .env), nor a NODE_OPTIONS that
+ * could bring a loader along; `env` adds to that or overrides it.
+ */
+export function spawnServer(
+  dir: string,
+  env: Record<string, string>,
+  args: readonly string[] = FROM_SOURCES,
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -38,11 +61,15 @@ export function spawnServer(dir: string, env: Record<string, string>): ChildProc
 }
 
 /**
- * Runs `server.ts` (spawnServer) in test mode, logging at info, without the demo data; resolves
+ * Runs the server (spawnServer) in test mode, logging at info, without the demo data; resolves
  * once it listens.
  */
-export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawnServer(dir, { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', ...env });
+export async function startServer(
+  dir: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = FROM_SOURCES,
+): Promise<RunningServer> {
+  const child = spawnServer(dir, { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', ...env }, args);
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
