@@ -1,8 +1,9 @@
+import { REFRESH_COOKIE_NAME, api } from '@cabinet/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, startServer, type RunningServer } from './support/server-process';
+import { send, startServer, type Answer, type RunningServer } from './support/server-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-logs-'));
 
@@ -25,6 +26,26 @@ async function get(server: RunningServer, path: string, headers: Record<string, 
   return request.response;
 }
 
+async function post(
+  server: RunningServer,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = JSON.stringify(body);
+  const request = send(server.port, 'POST', path, { body: text, headers });
+  request.req.end(text);
+  return request.response;
+}
+
+/** The refresh token an answer sets, as the Cookie header that sends it back. */
+function refreshCookie(answer: Answer): string {
+  const set = [answer.headers['set-cookie'] ?? []].flat();
+  const cookie = set.find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`));
+  expect(cookie, 'a refresh cookie').toBeDefined();
+  return (cookie as string).split(';')[0] as string;
+}
+
 /** Waits until the server has printed a line the test expects (its log is written as it goes). */
 async function until(server: RunningServer, found: (lines: LogLine[]) => boolean): Promise<LogLine[]> {
   for (const end = Date.now() + 5_000; Date.now() < end;) {
@@ -38,7 +59,8 @@ async function until(server: RunningServer, found: (lines: LogLine[]) => boolean
 describe('the request id in the logs', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(dir);
+    // No grace for a replayed refresh token: the first replay is one (modules/sessions/families.ts).
+    server = await startServer(dir, { REFRESH_GRACE_SECONDS: '0' });
   });
   afterAll(async () => {
     server.child.kill('SIGTERM');
@@ -67,6 +89,29 @@ describe('the request id in the logs', () => {
     const lines = await until(server, (all) => all.some((l) => l.reqId === id));
     const warning = lines.find((l) => l.reqId === id);
     expect(warning).toMatchObject({ level: 40, msg: expect.stringMatching(/^metrics: refused/) });
+  });
+
+  it('puts the id on a line a service writes while it handles the request (ADR 034)', async () => {
+    // A replayed refresh token: the sign-in service (modules/auth/service.ts) revokes the family
+    // and says so in the log, with the logger the route hands it.
+    const registered = await post(server, api.profile.root, {
+      email: 'request-logs@example.com',
+      password: 'Zelenyi-Kit-2026',
+      agree: true,
+    });
+    expect(registered.status, registered.body).toBe(200);
+    const first = refreshCookie(registered);
+    const rotated = await post(server, api.auth.refresh, {}, { cookie: first });
+    expect(rotated.status, rotated.body).toBe(200);
+
+    const replay = await post(server, api.auth.refresh, {}, { cookie: first, 'x-request-id': 'replay-1' });
+    expect(replay.status).toBe(401);
+    expect(replay.headers['x-request-id']).toBe('replay-1');
+    const lines = await until(server, (all) =>
+      all.some((l) => l.reqId === 'replay-1' && l.msg === 'request completed'),
+    );
+    const warning = lines.find((l) => l.msg === 'refresh token reused after rotation: family revoked');
+    expect(warning).toMatchObject({ level: 40, reqId: 'replay-1' });
   });
 
   it('keeps the probes out of the log: a balancer asks them every few seconds', async () => {

@@ -20,7 +20,6 @@ export default fp(
         mailer: app.mailer,
         limits: app.rateLimits,
         accessTokens: app.accessTokens,
-        log: app.log,
       }),
     );
     await app.register(routes);

@@ -101,7 +101,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        const session = await auth.refresh(readRefreshCookie(request));
+        const session = await auth.refresh(readRefreshCookie(request), request.log);
         setRefreshCookie(reply, session);
         return session.tokens;
       } catch (err) {

@@ -47,7 +47,6 @@ export interface AuthDeps {
   mailer: Mailer;
   limits: RateLimits;
   accessTokens: AccessTokens;
-  log: FastifyBaseLogger;
 }
 
 const notAuthorized = () => new HttpError(401, authMessages.notAuthorized);
@@ -91,12 +90,15 @@ export class AuthService {
     return { userId, tokens: await this.deps.accessTokens.issue(userId), refresh };
   }
 
-  /** Rotates a refresh token (sessions/families.ts: a replay revokes the whole family). */
-  async refresh(raw: string | undefined): Promise<Session> {
+  /**
+   * Rotates a refresh token (sessions/families.ts: a replay revokes the whole family). `log`: the
+   * request's, so that a replay's line carries its id (ADR 034).
+   */
+  async refresh(raw: string | undefined, log: FastifyBaseLogger): Promise<Session> {
     if (!raw) throw notAuthorized();
     const outcome = await this.families.rotate(raw, async () => true);
     if (outcome === 'reused') {
-      this.deps.log.warn('refresh token reused after rotation: family revoked');
+      log.warn('refresh token reused after rotation: family revoked');
       throw notAuthorized();
     }
     if (!outcome) throw notAuthorized();
@@ -171,7 +173,12 @@ export class AuthService {
 
   // Registration -------------------------------------------------------------
 
-  async register(input: RegistrationRequest, attribution: Attribution = NO_ATTRIBUTION): Promise<Session> {
+  /** `log`: the request's (a referral that could not be recorded is logged with its id). */
+  async register(
+    input: RegistrationRequest,
+    log: FastifyBaseLogger,
+    attribution: Attribution = NO_ATTRIBUTION,
+  ): Promise<Session> {
     // Stored as E.164, as the profile stores it (ADR 023); a +7 number of no operator is refused.
     const phone = normalizeProfilePhone(input.phone ?? '');
     if (phone === null) throw badRequest('phone', authMessages.phoneInvalid);
@@ -197,7 +204,7 @@ export class AuthService {
       throw err;
     }
     await saveUserAttribution(this.db, userId, attribution);
-    await recordReferral(this.db, userId, input.invite, this.config.REFERRAL_BONUS_RUB * 100, this.deps.log);
+    await recordReferral(this.db, userId, input.invite, this.config.REFERRAL_BONUS_RUB * 100, log);
     if (generated) {
       // Carries the address it goes to: following it proves the address (see autoLogin).
       const al = await this.createOneTimeToken('auto_login', userId, input.email, AUTO_LOGIN_TTL_MS);

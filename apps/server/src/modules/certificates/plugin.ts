@@ -110,7 +110,9 @@ export default fp(
         try {
           const result = await redeemCertificate(db, request.userId, request.body);
           if (result.order_id !== null && result.order_paid > 0) {
-            await app.orderEvents.changed(result.order_id, ['payments', 'status', 'timeline']);
+            await app.orderEvents.changed(result.order_id, ['payments', 'status', 'timeline'], {
+              log: request.log,
+            });
           }
           await reservation.release();
           return result;

@@ -57,6 +57,18 @@ describe('the in-process bus', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
+  it("logs a subscriber's failure to the publishing request's logger when given one (ADR 034)", async () => {
+    const own = recordingLog();
+    const request = recordingLog();
+    const bus = createBus(undefined, own.logger);
+    bus.subscribe(() => {
+      throw new Error('broken subscriber');
+    });
+    await bus.publish(batch, request.logger);
+    expect(request.log.error).toHaveBeenCalledTimes(1);
+    expect(own.log.error).not.toHaveBeenCalled();
+  });
+
   it('publishes nothing for an empty batch', async () => {
     const bus = createBus(undefined, recordingLog().logger);
     const handler = vi.fn();

@@ -29,8 +29,8 @@ export class MemoryBus implements ChatBus {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  async publish(deliveries: Delivery[]): Promise<void> {
-    if (deliveries.length > 0) fanOut(this.handlers, deliveries, this.log);
+  async publish(deliveries: Delivery[], log: FastifyBaseLogger = this.log): Promise<void> {
+    if (deliveries.length > 0) fanOut(this.handlers, deliveries, log);
   }
 
   subscribe(handler: Handler): () => void {
@@ -136,7 +136,7 @@ export class RedisBus implements ChatBus {
     fanOut(this.handlers, deliveries as Delivery[], this.log);
   }
 
-  async publish(deliveries: Delivery[]): Promise<void> {
+  async publish(deliveries: Delivery[], log: FastifyBaseLogger = this.log): Promise<void> {
     if (deliveries.length === 0 || this.closed) return;
     try {
       // Only while the first connection is being made (a message sent in the first moments after
@@ -146,7 +146,7 @@ export class RedisBus implements ChatBus {
       }
       await this.pub.publish(this.channel, JSON.stringify(deliveries));
     } catch (err) {
-      this.log.warn({ err, frames: deliveries.length }, 'chat bus: publish failed; clients resume over REST');
+      log.warn({ err, frames: deliveries.length }, 'chat bus: publish failed; clients resume over REST');
     }
   }
 

@@ -3,4 +3,4 @@
  * it changed (ADR 026). Its Fastify plugins (the chat and the bus the order events ride on) are in
  * `plugin.ts`, which `app.ts` registers.
  */
-export type { OrderChanges } from './order-events';
+export { changesLoggedTo, type OrderChanges } from './order-events';

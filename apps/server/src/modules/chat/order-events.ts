@@ -15,13 +15,23 @@ export interface OrderChanges {
    * Tells everyone concerned that the order changed. Call it after the transaction that changed the
    * order has committed (a client that reads at once must see the change). `formerAuthor`: an
    * author the order was just taken from, told too so that their screens let it go. Never throws:
-   * a lost notice is late, not lost — clients read everything again after a reconnect.
+   * a lost notice is late, not lost — clients read everything again after a reconnect. `log`: where
+   * a notice that was not sent is told; see {@link changesLoggedTo}.
    */
-  changed(
-    orderId: number,
-    kinds: readonly OrderEventKind[],
-    opts?: { formerAuthor?: number | null },
-  ): Promise<void>;
+  changed(orderId: number, kinds: readonly OrderEventKind[], opts?: OrderChangeOptions): Promise<void>;
+}
+
+export interface OrderChangeOptions {
+  formerAuthor?: number | null;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * The same notices, with a failure told to `log`: a request's logger, so that the line carries the
+ * request's id (ADR 034). A request that changes orders hands this to the code it calls.
+ */
+export function changesLoggedTo(events: OrderChanges, log: FastifyBaseLogger): OrderChanges {
+  return { changed: (orderId, kinds, opts) => events.changed(orderId, kinds, { ...opts, log }) };
 }
 
 /** The kinds once each, in the contract's order (a stable frame for the same change). */
@@ -44,9 +54,10 @@ export class OrderEvents implements OrderChanges {
   async changed(
     orderId: number,
     kinds: readonly OrderEventKind[],
-    opts: { formerAuthor?: number | null } = {},
+    opts: OrderChangeOptions = {},
   ): Promise<void> {
     if (kinds.length === 0) return;
+    const log = opts.log ?? this.deps.log;
     try {
       // Read after the commit: the author is the one the order has now.
       const order = await this.deps.db
@@ -63,9 +74,12 @@ export class OrderEvents implements OrderChanges {
       const former = opts.formerAuthor;
       if (former != null && former !== order.performer_id) to.push({ staff: former });
       const frame = orderFrame(orderId, kinds);
-      await this.deps.bus.publish(to.map((r): Delivery => ({ to: r, frame })));
+      await this.deps.bus.publish(
+        to.map((r): Delivery => ({ to: r, frame })),
+        log,
+      );
     } catch (err) {
-      this.deps.log.error({ err, orderId }, 'order events: a notice was not sent');
+      log.error({ err, orderId }, 'order events: a notice was not sent');
     }
   }
 }

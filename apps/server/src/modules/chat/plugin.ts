@@ -23,7 +23,6 @@ export default fp(
       config: app.config,
       mailer: app.mailer,
       bus,
-      log: app.log,
     });
     app.decorate('chatService', chat);
     await app.register(chatRoutes);

@@ -10,7 +10,7 @@ import {
   chatMessages,
   staffApi,
 } from '@cabinet/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
@@ -61,7 +61,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   const chat = app.chatService;
 
   /** A flood of messages (a stuck client, a script) is refused with 429 and Retry-After. */
-  const limitSends = async (p: Principal, orderId: number) => {
+  const limitSends = async (p: Principal, orderId: number, log: FastifyBaseLogger) => {
     const who = p.kind === 'customer' ? `customer:${p.userId}` : `staff:${p.staffId}`;
     const key = `chat-send:${who}:${orderId}`;
     let hit: { count: number; ttlMs: number };
@@ -70,7 +70,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     } catch (err) {
       // The counter's store (Redis) is down: a message is worth more than the limit, so it goes
       // through; the outage is logged, and the sign-in limits fail on their own paths.
-      app.log.warn({ err }, 'chat: send limit unavailable, message let through');
+      log.warn({ err }, 'chat: send limit unavailable, message let through');
       return;
     }
     if (hit.count > CHAT_SENDS_PER_MINUTE) {
@@ -117,8 +117,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         const p = face.principal(request);
-        await limitSends(p, request.params.id);
-        const { message, created } = await chat.post(p, request.params.id, request.body);
+        await limitSends(p, request.params.id, request.log);
+        const { message, created } = await chat.post(p, request.params.id, request.body, request.log);
         return reply.code(created ? 201 : 200).send(message);
       },
     );
@@ -135,7 +135,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
           response: { 200: ChatReadResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      (request) => chat.markRead(face.principal(request), request.params.id, request.body.up_to_id),
+      (request) =>
+        chat.markRead(face.principal(request), request.params.id, request.body.up_to_id, request.log),
     );
 
     app.get(

@@ -13,6 +13,7 @@ import {
   type ServerFrame,
   type WorkspaceFile,
 } from '@cabinet/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db/index';
@@ -217,12 +218,13 @@ export class ChatService implements ChatAccess {
   /**
    * Stores a message (201) or, for a `client_id` this sender already used in the order, answers
    * the first one (200) and stores nothing. Counters change in the same transaction; the bus hears
-   * of it after the commit.
+   * of it after the commit. `log`: the request's (a failed publish is logged with its id).
    */
   async post(
     p: Principal,
     orderId: number,
     body: PostBody,
+    log: FastifyBaseLogger,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const stored = await this.db.transaction().execute((trx) => this.store(trx, p, orderId, body));
     const face = faceOf(p);
@@ -246,7 +248,7 @@ export class ChatService implements ChatAccess {
       shown.staff[0] as ChatMessage,
       stored.changed ?? [],
     );
-    await this.publish(deliveries);
+    await this.publish(deliveries, log);
     return { message: shown[face][0] as ChatMessage, created: true };
   }
 
@@ -315,12 +317,15 @@ export class ChatService implements ChatAccess {
       .execute();
   }
 
-  /** Never fails the request: a client that missed a frame catches up over REST. */
-  private async publish(deliveries: Delivery[]): Promise<void> {
+  /**
+   * Never fails the request: a client that missed a frame catches up over REST. `log`: the
+   * request's, so that a failure's line carries its id (ADR 034).
+   */
+  private async publish(deliveries: Delivery[], log: FastifyBaseLogger): Promise<void> {
     try {
-      await this.deps.bus.publish(deliveries);
+      await this.deps.bus.publish(deliveries, log);
     } catch (err) {
-      this.deps.log.error({ err }, 'chat: publishing to the bus failed');
+      log.error({ err }, 'chat: publishing to the bus failed');
     }
   }
 
@@ -328,9 +333,15 @@ export class ChatService implements ChatAccess {
 
   /**
    * Everything up to `upToId` (clamped to the newest message) is read; the mark never moves back.
-   * The count is recounted from the messages, so it is exact whatever came before.
+   * The count is recounted from the messages, so it is exact whatever came before. `log`: the
+   * request's.
    */
-  async markRead(p: Principal, orderId: number, upToId: number): Promise<ChatReadResult> {
+  async markRead(
+    p: Principal,
+    orderId: number,
+    upToId: number,
+    log: FastifyBaseLogger,
+  ): Promise<ChatReadResult> {
     const key = keyOf(p);
     const outcome = await this.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId);
@@ -385,7 +396,7 @@ export class ChatService implements ChatAccess {
         frame: { type: 'unread', payload: { order_id: orderId, unread, total } },
       });
     }
-    if (deliveries.length > 0) await this.publish(deliveries);
+    if (deliveries.length > 0) await this.publish(deliveries, log);
     return { order_id: orderId, unread, total, read: after };
   }
 

@@ -40,7 +40,11 @@ export interface Delivery {
  * the last id it saw.
  */
 export interface ChatBus {
-  publish(deliveries: Delivery[]): Promise<void>;
+  /**
+   * `log`: where a failure on the way is told, the publishing request's logger so that the line
+   * carries its id (ADR 034); the bus's own without one.
+   */
+  publish(deliveries: Delivery[], log?: FastifyBaseLogger): Promise<void>;
   /** Called on every instance, this one included, for every published batch; returns an unsubscribe. */
   subscribe(handler: (deliveries: Delivery[]) => void): () => void;
   close(): Promise<void>;
@@ -84,5 +88,4 @@ export interface ChatDeps {
   config: Config;
   mailer: Mailer;
   bus: ChatBus;
-  log: FastifyBaseLogger;
 }

@@ -1,11 +1,12 @@
 import { earliestDeadline, orderMessages, type OrderEventKind } from '@cabinet/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
-import type { OrderChanges } from '../chat';
+import { changesLoggedTo, type OrderChanges } from '../chat';
 import type { ListPageReader } from './list-read';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';
@@ -35,13 +36,26 @@ export interface OrdersDeps {
 
 /** What every part of the orders module shares: its dependencies and the reference titles. */
 export class OrdersContext {
-  constructor(readonly deps: OrdersDeps) {}
+  constructor(
+    readonly deps: OrdersDeps,
+    /** The reference titles, loaded once and shared with every {@link withLog} of this context. */
+    private readonly cache: { referenceTitles: Promise<ReferenceTitles> | null } = { referenceTitles: null },
+  ) {}
 
   get db(): Kysely<DB> {
     return this.deps.db;
   }
 
-  private referenceCache: Promise<ReferenceTitles> | null = null;
+  /**
+   * This context for one request: what goes wrong on the way (an order event not sent) is logged
+   * to the request's logger, with its id (ADR 034). Routes that change orders pass this on.
+   */
+  withLog(log: FastifyBaseLogger): OrdersContext {
+    const { events } = this.deps;
+    return events
+      ? new OrdersContext({ ...this.deps, events: changesLoggedTo(events, log) }, this.cache)
+      : this;
+  }
 
   /**
    * The one way the orders module tells an order's customer, author and managers that it changed
@@ -58,11 +72,11 @@ export class OrdersContext {
   /** Loaded once: reference lists change only with a migration, that is with a restart. */
   titles(db: Kysely<DB> = this.db): Promise<ReferenceTitles> {
     // Inside a transaction the first load must go through it: SQLite has one connection.
-    this.referenceCache ??= repo.referenceTitles(db).catch((err: unknown) => {
-      this.referenceCache = null;
+    this.cache.referenceTitles ??= repo.referenceTitles(db).catch((err: unknown) => {
+      this.cache.referenceTitles = null;
       throw err;
     });
-    return this.referenceCache;
+    return this.cache.referenceTitles;
   }
 }
 

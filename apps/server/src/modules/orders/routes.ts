@@ -291,7 +291,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    (request) => orders.update(request.userId, request.params.id, request.body),
+    (request) => orders.update(request.userId, request.params.id, request.body, request.log),
   );
 
   app.delete(
@@ -305,7 +305,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    (request) => orders.trash(request.userId, request.params.id),
+    (request) => orders.trash(request.userId, request.params.id, request.log),
   );
 
   app.patch(
@@ -319,7 +319,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    (request) => orders.restore(request.userId, request.params.id),
+    (request) => orders.restore(request.userId, request.params.id, request.log),
   );
 
   app.patch(
@@ -334,7 +334,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    (request) => orders.addFilesWithoutQc(request.userId, request.params.id, request.body.files_without_qc),
+    (request) =>
+      orders.addFilesWithoutQc(request.userId, request.params.id, request.body.files_without_qc, request.log),
   );
 
   app.get(

@@ -14,7 +14,7 @@ import type {
   OrderList,
   OrderUpdateRequestSchema,
 } from '@cabinet/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Attribution } from '../attribution';
@@ -79,24 +79,32 @@ export class OrdersService {
     return placeOrder(this.ctx, userId, body, attribution);
   }
 
-  update(userId: number, id: number, body: z.output<typeof OrderUpdateRequestSchema>): Promise<Order> {
-    return editOrder(this.ctx, userId, id, body);
+  // The calls that change an order take the request's logger (OrdersContext.withLog).
+
+  update(
+    userId: number,
+    id: number,
+    body: z.output<typeof OrderUpdateRequestSchema>,
+    log: FastifyBaseLogger,
+  ): Promise<Order> {
+    return editOrder(this.ctx.withLog(log), userId, id, body);
   }
 
   addFilesWithoutQc(
     userId: number,
     id: number,
     fileIds: z.output<typeof NotEditableOrderRequestSchema>['files_without_qc'],
+    log: FastifyBaseLogger,
   ): Promise<Order> {
-    return addFilesWithoutQc(this.ctx, userId, id, fileIds);
+    return addFilesWithoutQc(this.ctx.withLog(log), userId, id, fileIds);
   }
 
-  trash(userId: number, id: number): Promise<Order> {
-    return trashOrder(this.ctx, userId, id);
+  trash(userId: number, id: number, log: FastifyBaseLogger): Promise<Order> {
+    return trashOrder(this.ctx.withLog(log), userId, id);
   }
 
-  restore(userId: number, id: number): Promise<Order> {
-    return restoreOrder(this.ctx, userId, id);
+  restore(userId: number, id: number, log: FastifyBaseLogger): Promise<Order> {
+    return restoreOrder(this.ctx.withLog(log), userId, id);
   }
 
   createDraft(userId: number, body: z.output<typeof DraftUpdateRequestSchema>): Promise<Draft> {

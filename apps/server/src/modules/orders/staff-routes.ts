@@ -58,7 +58,8 @@ const RequestParams = IdParams.extend({ request: id });
  */
 export default async function staffOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The orders module's own context: one set of dependencies for both faces.
+  // The orders module's own context: one set of dependencies for both faces. The routes that
+  // change an order hand it the request's logger (OrdersContext.withLog).
   const ctx = app.ordersService.ctx;
 
   /**
@@ -132,7 +133,8 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
         response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => updateStaffOrder(ctx, staffOf(request), request.params.id, request.body),
+    (request) =>
+      updateStaffOrder(ctx.withLog(request.log), staffOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -148,7 +150,13 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
         response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => assignPerformer(ctx, staffOf(request), request.params.id, request.body.performer_id),
+    (request) =>
+      assignPerformer(
+        ctx.withLog(request.log),
+        staffOf(request),
+        request.params.id,
+        request.body.performer_id,
+      ),
   );
 
   app.post(
@@ -165,7 +173,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
         response: { 200: StaffOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => changeStatus(ctx, staffOf(request), request.params.id, request.body),
+    (request) => changeStatus(ctx.withLog(request.log), staffOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -225,7 +233,13 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
     async (request) => {
       const staff = staffOf(request);
       await requireStaffOrder(ctx, staff, request.params.id);
-      return answerRework(ctx, actorOf(staff), request.params.id, request.params.request, request.body);
+      return answerRework(
+        ctx.withLog(request.log),
+        actorOf(staff),
+        request.params.id,
+        request.params.request,
+        request.body,
+      );
     },
   );
 
@@ -246,7 +260,14 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
       const staff = staffOf(request);
       await requireStaffOrder(ctx, staff, request.params.id);
       const { close, ...body } = request.body;
-      return postCareMessage(ctx, actorOf(staff), request.params.id, request.params.request, body, { close });
+      return postCareMessage(
+        ctx.withLog(request.log),
+        actorOf(staff),
+        request.params.id,
+        request.params.request,
+        body,
+        { close },
+      );
     },
   );
 
@@ -316,7 +337,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
         const staff = staffOf(request);
         await requireStaffOrder(ctx, staff, request.params.id);
         const files = await storeStaffFiles(
-          ctx,
+          ctx.withLog(request.log),
           actorOf(staff),
           request.params.id,
           request.query.kind,

@@ -81,7 +81,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
         response: { 200: WorkspaceFileSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    (request) => ws.review(request.userId, request.params.id, request.params.fileId),
+    (request) => ws.review(request.userId, request.params.id, request.params.fileId, request.log),
   );
 
   app.get(
@@ -157,7 +157,9 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await ws.createRework(request.userId, request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await ws.createRework(request.userId, request.params.id, request.body, request.log)),
   );
 
   app.post(
@@ -173,7 +175,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await ws.createCare(request.userId, request.params.id, request.body)),
+      reply.code(201).send(await ws.createCare(request.userId, request.params.id, request.body, request.log)),
   );
 
   app.post(
@@ -191,7 +193,15 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await ws.postCare(request.userId, request.params.id, request.params.request, request.body)),
+        .send(
+          await ws.postCare(
+            request.userId,
+            request.params.id,
+            request.params.request,
+            request.body,
+            request.log,
+          ),
+        ),
   );
 
   app.get(
@@ -219,7 +229,7 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    (request) => ws.accept(request.userId, request.params.id),
+    (request) => ws.accept(request.userId, request.params.id, request.log),
   );
 }
 

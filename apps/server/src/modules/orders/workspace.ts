@@ -13,7 +13,7 @@ import {
   type TimelineEvent,
   type WorkspaceFile,
 } from '@cabinet/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
@@ -34,7 +34,7 @@ import * as filesRepo from './files-repo';
 /**
  * The customer's face of the order workspace: every call first finds the order among the
  * caller's own (another customer's id is not found, 404), then uses the services shared with the
- * staff face.
+ * staff face. A call that changes the order takes the request's logger (OrdersContext.withLog).
  */
 export class CustomerWorkspace {
   constructor(readonly ctx: OrdersContext) {}
@@ -52,11 +52,11 @@ export class CustomerWorkspace {
   }
 
   upload(userId: number, orderId: number, request: FastifyRequest): Promise<WorkspaceFile[]> {
-    return storeCustomerFiles(this.ctx, userId, orderId, request);
+    return storeCustomerFiles(this.ctx.withLog(request.log), userId, orderId, request);
   }
 
-  review(userId: number, orderId: number, fileId: number): Promise<WorkspaceFile> {
-    return markReviewed(this.ctx, userId, orderId, fileId);
+  review(userId: number, orderId: number, fileId: number, log: FastifyBaseLogger): Promise<WorkspaceFile> {
+    return markReviewed(this.ctx.withLog(log), userId, orderId, fileId);
   }
 
   /** An image or PDF to show inline; anything else 415 (download it instead). */
@@ -104,16 +104,18 @@ export class CustomerWorkspace {
     userId: number,
     orderId: number,
     body: z.output<typeof ReworkCreateRequestSchema>,
+    log: FastifyBaseLogger,
   ): Promise<ReworkDetail> {
-    return reworks.createRework(this.ctx, userId, orderId, body);
+    return reworks.createRework(this.ctx.withLog(log), userId, orderId, body);
   }
 
   createCare(
     userId: number,
     orderId: number,
     body: z.output<typeof CareCreateRequestSchema>,
+    log: FastifyBaseLogger,
   ): Promise<CareDetail> {
-    return care.createCare(this.ctx, userId, orderId, body);
+    return care.createCare(this.ctx.withLog(log), userId, orderId, body);
   }
 
   postCare(
@@ -121,8 +123,9 @@ export class CustomerWorkspace {
     orderId: number,
     careId: number,
     body: z.output<typeof ThreadPostRequestSchema>,
+    log: FastifyBaseLogger,
   ): Promise<CareDetail> {
-    return care.postCareMessage(this.ctx, customerActor, orderId, careId, body, { userId });
+    return care.postCareMessage(this.ctx.withLog(log), customerActor, orderId, careId, body, { userId });
   }
 
   async timeline(userId: number, orderId: number): Promise<TimelineEvent[]> {
@@ -131,7 +134,7 @@ export class CustomerWorkspace {
   }
 
   /** The customer accepts the delivered work: «Проверьте работу» → «Выполнен». */
-  async accept(userId: number, orderId: number): Promise<Order> {
+  async accept(userId: number, orderId: number, log: FastifyBaseLogger): Promise<Order> {
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockCustomer(trx, userId);
       const order = await lockOrder(trx, orderId);
@@ -140,7 +143,7 @@ export class CustomerWorkspace {
       const to = requireAction(order.status_id, 'customer', 'accept', {}, workspaceMessages.acceptNotReady);
       await moveStatus(trx, order, to, customerActor, { kind: 'accepted' });
     });
-    await this.ctx.changed(orderId, ['status', 'timeline']);
+    await this.ctx.withLog(log).changed(orderId, ['status', 'timeline']);
     return getOrder(this.ctx, userId, orderId);
   }
 }

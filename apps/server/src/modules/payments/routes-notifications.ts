@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
+import { changesLoggedTo } from '../chat';
 import { parseAddressRanges } from './notify-ips';
 import { YookassaError } from './providers/yookassa';
 import { applyProviderPayment } from './settle';
@@ -73,7 +74,7 @@ export default async function notificationRoutes(fastify: FastifyInstance): Prom
           app.database.db,
           app.paymentProvider,
           object.id,
-          app.orderEvents,
+          changesLoggedTo(app.orderEvents, log),
         );
       } catch (err) {
         if (err instanceof YookassaError && err.status === 404) {

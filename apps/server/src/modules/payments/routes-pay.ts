@@ -7,10 +7,11 @@ import {
   PaymentMethodsSchema,
   paymentsApi,
 } from '@cabinet/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
+import { changesLoggedTo } from '../chat';
 import { withIdempotency } from './idempotency';
 import { packetWaiting, pay, payMany, paymentMethods, type PayDeps } from './service';
 
@@ -36,9 +37,13 @@ export default async function payRoutes(fastify: FastifyInstance) {
     publicUrl: app.config.PUBLIC_URL,
     installmentsEnabled: app.config.INSTALLMENTS_ENABLED,
     bonusMaxPercent: app.config.BONUS_MAX_PERCENT,
-    log: (err) => app.log.error({ err }, 'payment provider failed'),
-    events: app.orderEvents,
   };
+  /** Paying: what fails on the way is logged to the request's logger, with its id (ADR 034). */
+  const payDeps = (request: FastifyRequest): PayDeps => ({
+    ...deps,
+    log: (err) => request.log.error({ err }, 'payment provider failed'),
+    events: changesLoggedTo(app.orderEvents, request.log),
+  });
 
   app.get(
     paymentsApi.methods,
@@ -75,7 +80,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
         request.headers['idempotency-key'],
         'pay',
         request.body,
-        async () => ({ status: 200, body: await pay(deps, request.userId, request.body) }),
+        async () => ({ status: 200, body: await pay(payDeps(request), request.userId, request.body) }),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },
@@ -101,7 +106,7 @@ export default async function payRoutes(fastify: FastifyInstance) {
         request.headers['idempotency-key'],
         'pay-many',
         request.body,
-        async () => ({ status: 200, body: await payMany(deps, request.userId, request.body) }),
+        async () => ({ status: 200, body: await payMany(payDeps(request), request.userId, request.body) }),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },

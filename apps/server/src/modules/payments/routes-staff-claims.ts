@@ -17,7 +17,7 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 export default async function staffClaimRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const deps = { db, provider: app.paymentProvider, log: app.log };
+  const provider = app.paymentProvider;
 
   app.get(
     staffApi.refundClaims,
@@ -45,7 +45,8 @@ export default async function staffClaimRoutes(fastify: FastifyInstance) {
         response: { 200: StaffRefundClaimSchema, ...errorResponses(401, 403, 404, 409, 502) },
       },
     },
-    (request) => approveClaim(deps, request.params.id),
+    // A refund the provider refused is logged to the request's logger, with its id (ADR 034).
+    (request) => approveClaim({ db, provider, log: request.log }, request.params.id),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../mail';
+import { changesLoggedTo } from '../chat';
 import { TestProvider } from './providers/test';
 import { applyProviderPayment } from './settle';
 
@@ -288,7 +289,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
   async function finish(reply: FastifyReply, row: BankRow, outcome: 'succeeded' | 'canceled') {
     const bank = provider as TestProvider;
     const decided = await bank.complete(row.id, outcome);
-    await applyProviderPayment(db, bank, row.id, app.orderEvents);
+    await applyProviderPayment(db, bank, row.id, changesLoggedTo(app.orderEvents, reply.log));
     const target = decided.status === 'succeeded' ? returnUrlOf(row) : failUrl(row);
     return reply.header('cache-control', 'no-store').redirect(target, 303);
   }
@@ -299,7 +300,12 @@ export default async function testBankRoutes(app: FastifyInstance) {
    * the page says it is done.
    */
   async function alreadyDone(reply: FastifyReply, row: BankRow) {
-    await applyProviderPayment(db, provider as TestProvider, row.id, app.orderEvents);
+    await applyProviderPayment(
+      db,
+      provider as TestProvider,
+      row.id,
+      changesLoggedTo(app.orderEvents, reply.log),
+    );
     return completedPage(reply, row, 409);
   }
 

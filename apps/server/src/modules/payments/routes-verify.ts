@@ -45,7 +45,7 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
   const db = app.database.db;
   const verification = new VerificationService({
     db,
-    sms: createSmsSender(app.config, db, app.log),
+    sms: (log) => createSmsSender(app.config, db, log),
     secret: app.config.JWT_SECRET,
     limits: app.rateLimits,
   });
@@ -65,7 +65,8 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
         response: { 200: VerificationStatusSchema, ...errorResponses(400, 401, 403, 404, 429, 503) },
       },
     },
-    (request) => verification.send(request.userId, purposeOf(request.params.type), request.body?.phone),
+    (request) =>
+      verification.send(request.userId, purposeOf(request.params.type), request.body?.phone, request.log),
   );
 
   app.patch(

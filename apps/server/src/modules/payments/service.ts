@@ -39,7 +39,7 @@ export interface PayDeps {
   installmentsEnabled: boolean;
   /** The share of an order's price bonuses may cover, in percent (BONUS_MAX_PERCENT). */
   bonusMaxPercent: number;
-  /** Where a provider's failure is told (the app's logger). */
+  /** Where a provider's failure is told (the request's logger, so that the line carries its id). */
   log?: (err: unknown) => void;
   /** Told which orders a balance payment paid, after its commit (ADR 026). */
   events?: OrderChanges;

@@ -10,6 +10,7 @@ import {
   type VerificationStatus,
 } from '@cabinet/contract';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, VerificationsTable } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
@@ -27,7 +28,8 @@ export function purposeOf(type: string): VerificationPurpose {
 
 export interface VerificationDeps {
   db: Kysely<DB>;
-  sms: SmsSender;
+  /** The gateway, made per request: a failure is logged to its logger, with its id (ADR 034). */
+  sms: (log: FastifyBaseLogger) => SmsSender;
   /** The server's secret: a stolen table of code hashes cannot be tried offline without it. */
   secret: string;
   /** Milliseconds since the epoch (tests move the clock). */
@@ -60,8 +62,16 @@ export class VerificationService {
     return this.toStatus(row, profilePhone);
   }
 
-  /** POST verificate-code/{type}/: a new code by SMS to the profile's phone (or the given one). */
-  async send(userId: number, purpose: VerificationPurpose, bodyPhone?: string): Promise<VerificationStatus> {
+  /**
+   * POST verificate-code/{type}/: a new code by SMS to the profile's phone (or the given one).
+   * `log`: the request's.
+   */
+  async send(
+    userId: number,
+    purpose: VerificationPurpose,
+    bodyPhone: string | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<VerificationStatus> {
     const profilePhone = await this.profilePhone(userId);
     let phone = profilePhone;
     if (phone === null) {
@@ -76,7 +86,7 @@ export class VerificationService {
     if (received) {
       try {
         // After the commit: a gateway's slowness never holds the customer's lock.
-        await this.deps.sms.send(phone, `Код подтверждения: ${code}. Никому его не сообщайте.`);
+        await this.deps.sms(log).send(phone, `Код подтверждения: ${code}. Никому его не сообщайте.`);
       } catch {
         // Nothing reached the number: it is not counted against it.
         await received.release();

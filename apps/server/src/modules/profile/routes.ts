@@ -51,7 +51,10 @@ export default async function profileRoutes(
       // back when no account is made.
       const account = await app.rateLimits.registrationFrom(request.ip);
       try {
-        return signedIn(reply, await app.authService.register(request.body, attributionOf(request.cookies)));
+        return signedIn(
+          reply,
+          await app.authService.register(request.body, request.log, attributionOf(request.cookies)),
+        );
       } catch (err) {
         await account.release();
         throw err;

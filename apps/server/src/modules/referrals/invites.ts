@@ -25,7 +25,10 @@ const SERVICE = 'Кабинет студента';
 export interface InviteDeps {
   db: Kysely<DB>;
   mailer: Mailer;
-  /** Made per transaction: without a gateway the SMS is written to sms_outbox with the invite. */
+  /**
+   * Made per transaction: without a gateway the SMS is written to sms_outbox with the invite. A
+   * gateway's failure is logged to the request's logger, with its id (ADR 034).
+   */
   sms: (db: Kysely<DB>) => SmsSender;
   publicUrl: string;
   perDay: number;

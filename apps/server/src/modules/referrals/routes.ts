@@ -8,7 +8,7 @@ import {
   api,
   referralMessages,
 } from '@cabinet/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
 import { RECIPIENT_LIMITS } from '../../plugins/rate-limit';
@@ -24,15 +24,19 @@ export default async function referralRoutes(fastify: FastifyInstance) {
   const { db } = app.database;
   const { config } = app;
   const reward = config.REFERRAL_BONUS_RUB * 100;
-  const deps: InviteDeps = {
+  const deps: Omit<InviteDeps, 'sms'> = {
     db,
     mailer: app.mailer,
-    sms: (trx) => createSmsSender(config, trx, app.log),
     publicUrl: config.PUBLIC_URL,
     perDay: config.INVITES_PER_DAY,
     reward,
     limits: app.rateLimits,
   };
+  /** An invitation: an SMS gateway's failure is logged to the request's logger, with its id. */
+  const inviteDeps = (request: FastifyRequest): InviteDeps => ({
+    ...deps,
+    sms: (trx) => createSmsSender(config, trx, request.log),
+  });
 
   app.get(
     api.bonus.root,
@@ -80,7 +84,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       detail: referralMessages.sentEmail,
-      invite: await sendInvite(deps, request.userId, 'email', request.body.email),
+      invite: await sendInvite(inviteDeps(request), request.userId, 'email', request.body.email),
     }),
   );
 
@@ -97,7 +101,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       detail: referralMessages.sentSms,
-      invite: await sendInvite(deps, request.userId, 'sms', request.body.phone),
+      invite: await sendInvite(inviteDeps(request), request.userId, 'sms', request.body.phone),
     }),
   );
 }

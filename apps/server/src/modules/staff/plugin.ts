@@ -19,7 +19,6 @@ export default fp(
         config: app.config,
         limits: app.rateLimits,
         accessTokens: app.accessTokens,
-        log: app.log,
       }),
     );
     await app.register(routes);

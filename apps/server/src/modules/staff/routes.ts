@@ -86,7 +86,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        const session = await staff.refresh(readCookie(request));
+        const session = await staff.refresh(readCookie(request), request.log);
         setCookie(reply, session);
         return session.body;
       } catch (err) {

@@ -29,7 +29,6 @@ export interface StaffAuthDeps {
   config: Config;
   limits: RateLimits;
   accessTokens: AccessTokens;
-  log: FastifyBaseLogger;
 }
 
 const notAuthorized = () => new HttpError(401, authMessages.notAuthorized);
@@ -94,16 +93,16 @@ export class StaffAuthService {
 
   /**
    * Rotates a refresh token as the customer's are rotated (sessions/families.ts); a deactivated
-   * member's family is revoked.
+   * member's family is revoked. `log`: the request's (ADR 034).
    */
-  async refresh(raw: string | undefined): Promise<StaffSession> {
+  async refresh(raw: string | undefined, log: FastifyBaseLogger): Promise<StaffSession> {
     if (!raw) throw notAuthorized();
     const outcome = await this.families.rotate(raw, async (trx, staffId) => {
       const staff = await repo.findStaffById(trx, staffId);
       return staff?.is_active === 1 ? staff : null;
     });
     if (outcome === 'reused') {
-      this.deps.log.warn('staff refresh token reused after rotation: family revoked');
+      log.warn('staff refresh token reused after rotation: family revoked');
       throw notAuthorized();
     }
     if (!outcome) throw notAuthorized();
