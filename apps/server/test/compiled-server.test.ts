@@ -37,8 +37,9 @@ describe('the compiled server', () => {
   let server: RunningServer;
   beforeAll(async () => {
     await compileServer(outDir);
-    // The demo customer to sign in as: test mode seeds it when asked.
-    server = await startServer(dir, { SEED_DEMO: '1' }, compiled(outDir));
+    // The demo customer to sign in as: test mode seeds it when asked. One document thread: the PDF
+    // waits for it to load, and two would share the CI's cores.
+    server = await startServer(dir, { SEED_DEMO: '1', DOCUMENT_WORKERS: '1' }, compiled(outDir));
   });
   afterAll(async () => {
     if (server?.child.exitCode === null) {
