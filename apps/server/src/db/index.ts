@@ -31,6 +31,12 @@ export function openDatabase(opts: { url?: string | undefined; sqlitePath: strin
     // An idle client losing its connection (a restart, a failover) must not crash the process:
     // the pool drops that client and the next query opens a new one.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle client error', err.message));
+    // Nor must a client in use that loses it between two statements (a transaction awaiting other
+    // work, a periodic job's lock held for its run, ADR 036): pg emits that as an `error` event,
+    // which unheard would end the process. Its next statement fails, and the pool drops it.
+    const inUseError = (err: Error) => console.error('PostgreSQL pool: client in use lost', err.message);
+    pool.on('acquire', (client) => client.on('error', inUseError));
+    pool.on('release', (_err, client) => client.removeListener('error', inUseError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -17,7 +17,10 @@ export interface Metrics {
   countSockets(read: () => number): void;
   /** Chat events this instance took off the bus to fan out to its sockets. */
   readonly chatEvents: Counter;
-  /** Runs of the periodic jobs (plugins/jobs.ts), by job and outcome (`ok`, `failed`). */
+  /**
+   * Runs of the periodic jobs (plugins/jobs.ts), by job and outcome (`ok`, `failed`, or `skipped`
+   * when another instance held the job's lock, ADR 036).
+   */
   readonly jobRuns: Counter<'job' | 'outcome'>;
 }
 
