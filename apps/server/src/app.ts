@@ -27,7 +27,7 @@ import titlePageRoutes from './modules/title-page/plugin';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import healthPlugin from './plugins/health';
 import jsonBodyPlugin from './plugins/json-body';
 import mailerPlugin from './plugins/mailer';
@@ -76,6 +76,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       typeof config.TRUST_PROXY === 'number' ? trustNearestHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // A path the router cannot decode, or too long a segment: our {detail}, not Fastify's body.
+    frameworkErrors,
     // Requests that arrive while closing get the health plugin's Russian 503, with X-Request-Id.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();

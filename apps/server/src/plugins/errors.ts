@@ -1,5 +1,5 @@
 import { russianZodErrors } from '@cabinet/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ export const errorMessages = {
   tooMany: 'Слишком много запросов. Попробуйте позже',
   internal: 'Внутренняя ошибка сервера. Мы уже разбираемся',
   badJson: 'Некорректный формат запроса',
+  badUrl: 'Некорректный адрес запроса',
+  longUrl: 'Слишком длинный адрес запроса',
 } as const;
 
 /** A deliberate HTTP answer: the one error handler turns it into `{detail, errors}`. */
@@ -52,6 +54,20 @@ function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: st
     (errors[key] ??= []).push(issue.message ?? errorMessages.invalid);
   }
   return errors;
+}
+
+/**
+ * What the router refuses before any route or hook runs — a path segment that is not valid
+ * percent-encoded UTF-8 (`%`, `%ED%A0%80`: 400) or one longer than maxParamLength (414): the same
+ * `{detail}` as every other error, in Russian. Fastify's own answer to these is an English body
+ * of another shape (`{error, code, message, statusCode}`). Fastify's `frameworkErrors` option
+ * (app.ts).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode === 414 ? 414 : 400;
+  // No route, so no hook runs: the request id app.ts's onSend hook echoes is set here.
+  void reply.header('x-request-id', request.id);
+  void reply.status(status).send({ detail: status === 414 ? errorMessages.longUrl : errorMessages.badUrl });
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
