@@ -12,7 +12,7 @@ const ROOT = '/app';
 const at = (path: string) => `${ROOT}/${path}`;
 
 /** A module graph as the bundler's context gives it: static and lazy imports per module. */
-function graph(edges: Record<string, { imports?: string[]; lazy?: string[] }>): ModuleGraph {
+function graph(edges: Record<string, { imports?: string[]; lazy?: string[]; code?: string }>): ModuleGraph {
   return {
     getModuleInfo(id: string) {
       const path = id.slice(ROOT.length + 1);
@@ -25,6 +25,7 @@ function graph(edges: Record<string, { imports?: string[]; lazy?: string[] }>): 
         importedIds: (node.imports ?? []).map(at),
         dynamicallyImportedIds: (node.lazy ?? []).map(at),
         dynamicImporters,
+        code: node.code,
       };
     },
   };
@@ -162,5 +163,47 @@ describe('section chunks', () => {
     for (const section of SECTIONS) {
       if (section.parent) expect(SECTIONS.map((s) => s.name)).toContain(section.parent);
     }
+  });
+
+  describe("through a package's index that only re-exports", () => {
+    // As Mantine's: `@mantine/core`'s index names every component, and every screen imports it.
+    const ui = 'node_modules/ui/index.mjs';
+    const withIndex = (cabinetCode: string) =>
+      graph({
+        'src/main.tsx': { imports: [ui, 'src/app/router.tsx'], code: 'import { Button } from "ui";' },
+        'src/app/router.tsx': { lazy: ['cabinet-layout.tsx', 'customer/bonus-page.tsx'] },
+        'src/app/staff-routes.tsx': {},
+        'cabinet-layout.tsx': { imports: [ui], code: cabinetCode },
+        'customer/bonus-page.tsx': { imports: [ui], code: 'import { Popover as P } from "ui";' },
+        [ui]: {
+          imports: ['node_modules/ui/button.mjs', 'node_modules/ui/modal.mjs', 'node_modules/ui/popover.mjs'],
+          code: [
+            '/* the index */',
+            'import { Button } from "./button.mjs";',
+            'import { Modal as M } from "./modal.mjs";',
+            'import { Popover } from "./popover.mjs";',
+            'export { Button, M as Modal, Popover };',
+          ].join('\n'),
+        },
+        'node_modules/ui/button.mjs': { code: 'export function Button() {}' },
+        'node_modules/ui/modal.mjs': { code: 'export function Modal() {}' },
+        'node_modules/ui/popover.mjs': { code: 'export function Popover() {}' },
+      });
+    const cabinetOnly: Section[] = [{ name: 'cabinet', root: 'cabinet-layout.tsx', screens: /\/customer\// }];
+
+    it('counts only the files of the names a module takes', () => {
+      const owners = sectionOwners(withIndex('import { Button, Modal } from "ui";'), ROOT, cabinetOnly);
+      // The entry takes the button alone; the dialog is the cabinet's, the popover its screen's.
+      expect(owners.get(at('node_modules/ui/button.mjs'))).toBeUndefined();
+      expect(owners.get(at('node_modules/ui/modal.mjs'))).toBe('cabinet');
+      expect(owners.get(at('node_modules/ui/popover.mjs'))).toBeUndefined();
+    });
+
+    it('counts every file of the index for a module that takes it whole', () => {
+      const owners = sectionOwners(withIndex('import * as ui from "ui";'), ROOT, cabinetOnly);
+      expect(owners.get(at('node_modules/ui/modal.mjs'))).toBe('cabinet');
+      expect(owners.get(at('node_modules/ui/popover.mjs'))).toBe('cabinet');
+      expect(owners.get(at('node_modules/ui/button.mjs'))).toBeUndefined();
+    });
   });
 });

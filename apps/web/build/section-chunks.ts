@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /**
  * The chunks of the signed-in sections (ADR 031). Left to itself the bundler splits what lazy modules
@@ -64,11 +64,130 @@ export interface ModuleGraph {
     importedIds: readonly string[];
     dynamicallyImportedIds: readonly string[];
     dynamicImporters: readonly string[];
+    /** The module's code after the transforms (the bundler's), when known. */
+    code?: string | null;
   } | null;
 }
 
+/** `import { a, b as c } from 'x'` and `export { a } from 'x'`: the names taken, per specifier. */
+const NAMED_FROM = /\b(?:import|export)\s*(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+/** Any other way of reading a specifier (default, namespace, `export *`, a bare import). */
+const OTHER_FROM =
+  /\b(?:import\s+[\w$]+\s*(?:,\s*\{[^}]*\})?\s+from|import\s*\*\s*as\s+[\w$]+\s+from|export\s*\*(?:\s*as\s+[\w$]+)?\s+from|import)\s*["']([^"']+)["']/g;
+/** A package's index that only passes on what its files export (Mantine's, say). */
+const REEXPORT_ONLY =
+  /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n|import\s*\{[^}]*\}\s*from\s*["'][^"']+["']\s*;?|export\s*\{[^}]*\}(?:\s*from\s*["'][^"']+["'])?\s*;?)*$/;
+
+/** `a`, `b as c` → [taken, named here] pairs. */
+function names(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const [taken, as] = part.split(/\s+as\s+/);
+      return [taken ?? part, as ?? taken ?? part];
+    });
+}
+
+/** The package a bare specifier names (`@mantine/core` of `@mantine/core/styles.css`), or null. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? null);
+}
+
+/**
+ * What a module needs of the modules it imports, seen through package indexes that only re-export
+ * (a barrel: `@mantine/core`'s index names every component). Without this, a screen that imports
+ * `Button` from `@mantine/core` would count as loading every Mantine component, and the entry's
+ * closure would hold all of them: which section needs Mantine's Modal could not be told.
+ */
+class Imports {
+  private readonly exportsOf = new Map<string, Map<string, string> | null>();
+  constructor(private readonly graph: ModuleGraph) {}
+
+  /** The modules `id` needs: its imports, with a barrel replaced by the files of the names taken. */
+  of(id: string, importedIds: readonly string[], code: string | null | undefined): string[] {
+    const barrels = importedIds.filter((target) => this.barrelExports(target));
+    if (barrels.length === 0 || !code) return [...importedIds];
+    const taken = new Map<string, Set<string> | 'all'>();
+    for (const match of code.matchAll(NAMED_FROM)) {
+      const pkg = packageOf(match[2] ?? '');
+      if (!pkg) continue;
+      const set = taken.get(pkg) ?? new Set<string>();
+      if (set !== 'all') for (const [name] of names(match[1] ?? '')) set.add(name);
+      taken.set(pkg, set);
+    }
+    for (const match of code.matchAll(OTHER_FROM)) {
+      const pkg = packageOf(match[1] ?? '');
+      if (pkg) taken.set(pkg, 'all');
+    }
+    const out = importedIds.filter((target) => !barrels.includes(target));
+    for (const barrel of barrels) {
+      const pkg = [...taken.keys()].find((name) => barrel.includes(`/node_modules/${name}/`));
+      const wanted = pkg ? taken.get(pkg) : undefined;
+      const exports = this.barrelExports(barrel);
+      if (!wanted || wanted === 'all' || !exports) {
+        out.push(barrel);
+        continue;
+      }
+      for (const name of wanted) {
+        const file = exports.get(name);
+        // A name the index does not list: keep the whole index, as the bundler would see it.
+        if (!file) {
+          out.push(barrel);
+          break;
+        }
+        out.push(file);
+      }
+    }
+    return out;
+  }
+
+  /** Exported name → the file that defines it, for a re-export-only module of a package. */
+  private barrelExports(id: string): Map<string, string> | null {
+    if (this.exportsOf.has(id)) return this.exportsOf.get(id) ?? null;
+    this.exportsOf.set(id, null);
+    const info = this.graph.getModuleInfo(id);
+    const code = info?.code;
+    if (!info || !code || !id.includes('/node_modules/') || !REEXPORT_ONLY.test(code)) return null;
+    const local = new Map<string, string>();
+    const exports = new Map<string, string>();
+    const fileOf = (specifier: string) => {
+      const pkg = packageOf(specifier);
+      const target = pkg ? `/node_modules/${pkg}/` : resolve(dirname(id), specifier);
+      return (
+        info.importedIds.find((imported) => (pkg ? imported.includes(target) : imported === target)) ?? null
+      );
+    };
+    for (const match of code.matchAll(NAMED_FROM)) {
+      const file = fileOf(match[2] ?? '');
+      if (!file) return null;
+      const isExport = match[0].trimStart().startsWith('export');
+      for (const [taken, as] of names(match[1] ?? '')) {
+        // A name re-exported from another index stays with that index's own file.
+        const inner = this.barrelExports(file)?.get(taken) ?? file;
+        (isExport ? exports : local).set(as, inner);
+      }
+    }
+    for (const match of code.matchAll(/\bexport\s*\{([^}]*)\}(?!\s*from)/g)) {
+      for (const [taken, as] of names(match[1] ?? '')) {
+        const file = local.get(taken);
+        if (file) exports.set(as, file);
+      }
+    }
+    this.exportsOf.set(id, exports);
+    return exports;
+  }
+}
+
 /** Every module `from` imports statically, itself included. */
-function staticClosure(graph: ModuleGraph, from: readonly string[]): Set<string> {
+function staticClosure(
+  graph: ModuleGraph,
+  from: readonly string[],
+  imports = new Imports(graph),
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...from];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
@@ -76,7 +195,7 @@ function staticClosure(graph: ModuleGraph, from: readonly string[]): Set<string>
     const info = graph.getModuleInfo(id);
     if (!info) continue;
     seen.add(id);
-    queue.push(...info.importedIds);
+    queue.push(...imports.of(id, info.importedIds, info.code));
   }
   return seen;
 }
@@ -112,11 +231,12 @@ export function sectionOwners(graph: ModuleGraph, webRoot: string, sections = SE
     (table) => graph.getModuleInfo(abs(table))?.dynamicallyImportedIds ?? [],
   );
   const visitor = (id: string) => VISITOR_SCREEN.test(id);
-  const shared = staticClosure(graph, [abs(ENTRY), ...screens.filter(visitor)]);
+  const imports = new Imports(graph);
+  const shared = staticClosure(graph, [abs(ENTRY), ...screens.filter(visitor)], imports);
   const closures = new Map<string, Set<string>>();
   const closureOf = (id: string) => {
     let known = closures.get(id);
-    if (!known) closures.set(id, (known = staticClosure(graph, [id])));
+    if (!known) closures.set(id, (known = staticClosure(graph, [id], imports)));
     return known;
   };
   for (const section of sections) {
