@@ -1,6 +1,6 @@
-import { Table } from '@mantine/core';
 import { formatKopecks } from '../format';
 import type { MoneyRow } from '../price-breakdown';
+import classes from './money-table.module.css';
 
 /**
  * Sums as a two-column table a screen reader reads row by row: a label, an amount (with a minus
@@ -8,19 +8,19 @@ import type { MoneyRow } from '../price-breakdown';
  */
 export function MoneyTable({ rows, label, size }: { rows: readonly MoneyRow[]; label: string; size?: 'sm' }) {
   return (
-    <Table variant="vertical" withTableBorder layout="fixed" aria-label={label} fz={size}>
-      <Table.Tbody>
+    <table
+      className={classes.table}
+      aria-label={label}
+      style={size ? { fontSize: `var(--mantine-font-size-${size})` } : undefined}
+    >
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.label} fw={row.total ? 700 : undefined}>
-            <Table.Th scope="row" w="55%" fw={row.total ? 700 : undefined}>
-              {row.label}
-            </Table.Th>
-            <Table.Td ta="right">
-              {row.minus ? `−${formatKopecks(row.kopecks)}` : formatKopecks(row.kopecks)}
-            </Table.Td>
-          </Table.Tr>
+          <tr key={row.label} className={row.total ? classes.total : undefined}>
+            <th scope="row">{row.label}</th>
+            <td>{row.minus ? `−${formatKopecks(row.kopecks)}` : formatKopecks(row.kopecks)}</td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

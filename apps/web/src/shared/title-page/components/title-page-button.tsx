@@ -1,9 +1,14 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { titlePageText as t } from '../messages';
 import type { TitlePageOrder } from '../model';
-import { TitlePageDialog } from './title-page-dialog';
+
+// The generator's dialog (Mantine's Modal, selects and their popovers) loads when the button is
+// pointed at, focused or pressed: no first screen opens it, and it weighed on every cabinet page.
+const loadDialog = () => import('./title-page-dialog');
+const TitlePageDialog = lazy(() => loadDialog().then((module) => ({ default: module.TitlePageDialog })));
+const preload = () => void loadDialog().catch(() => undefined);
 
 /**
  * «Титульный лист»: opens the generator, pre-filled from the profile and, when given, the order.
@@ -16,12 +21,19 @@ export function TitlePageButton({ order, ...props }: { order?: TitlePageOrder } 
       <Button
         variant="default"
         leftSection={<IconFileDescription size={18} aria-hidden />}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
         {...props}
         onClick={() => setOpened(true)}
       >
         {t.open}
       </Button>
-      {opened ? <TitlePageDialog opened onClose={() => setOpened(false)} order={order} /> : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          <TitlePageDialog opened onClose={() => setOpened(false)} order={order} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
