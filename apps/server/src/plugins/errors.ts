@@ -72,6 +72,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Every answer here is JSON, whatever the route had set: a file's answer sets its type,
+    // disposition and length before its stream is read, and a stream that fails before the first
+    // byte (the stored object is gone) lands here — Fastify would refuse to send the object as a PDF.
+    reply.removeHeader('content-disposition');
+    reply.removeHeader('content-length');
+    void reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
       return reply
