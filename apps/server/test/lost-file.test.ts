@@ -53,4 +53,16 @@ describe('a file whose stored content is gone', () => {
       expect(res.json(), url).toEqual({ detail: errorMessages.internal });
     }
   });
+
+  it('cuts the zip that holds it, rather than leaving the answer open and the error unhandled', async () => {
+    const answer = t.app.inject({
+      method: 'POST',
+      url: api.orders.downloadZip(orderId),
+      headers: auth,
+      payload: {},
+    });
+    // The zip's headers are out when its first entry is read: the connection is cut, which a
+    // browser shows as a failed download, not a zip missing a file.
+    await expect(answer).rejects.toThrow('response destroyed before completion');
+  });
 });

@@ -102,6 +102,12 @@ export function orderZip(storage: Storage, entries: readonly ZipEntry[]): OrderZ
     const name = names[next] as string;
     next += 1;
     current = storage.open(entry.storedName, { highWaterMark: READ_CHUNK });
+    // archiver does not listen for a source's error: a stored file that is gone was an unhandled
+    // error event, and the archive waited for the entry for ever. The archive fails instead (the
+    // route logs it and aborts, and the answer is cut).
+    current.once('error', (err) => {
+      if (!aborted) archive.emit('error', err);
+    });
     archive.append(current, { name, date: new Date(entry.createdAt), store: isStored(entry.mime) });
   };
   // The next file opens once the previous one is in the archive.
