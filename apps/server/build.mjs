@@ -1,5 +1,5 @@
 // `npm run build -w apps/server`: the server compiled to plain JavaScript for `npm run start:prod`
-// (ADR 036). Every source file becomes a file of its own at the same place under the output
+// (ADR 037). Every source file becomes a file of its own at the same place under the output
 // directory, so that what a file finds beside itself through `import.meta.url` (the document pool's
 // worker and renderers, plugins/documents.ts; the scripts' repository root) is found there too. The
 // contract, TypeScript source that Node cannot load, is compiled in with it; every other package is

@@ -32,7 +32,7 @@ async function call(
   return request.response;
 }
 
-/** `npm run start:prod`: the compiled server (apps/server/build.mjs) on plain node, no tsx (ADR 036). */
+/** `npm run start:prod`: the compiled server (apps/server/build.mjs) on plain node, no tsx (ADR 037). */
 describe('the compiled server', () => {
   let server: RunningServer;
   beforeAll(async () => {
