@@ -27,6 +27,16 @@ describe('errors the router answers itself', () => {
     expect(res.json()).toEqual({ detail: errorMessages.longUrl });
   });
 
+  it('carries the security headers every other answer carries', async () => {
+    const refused = await t.app.inject({ method: 'GET', url: '/api/client/orders/%/' });
+    const routed = await t.app.inject({ method: 'GET', url: '/api/client/orders/1/' });
+    expect(refused.statusCode).toBe(400);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) {
+      expect(routed.headers[name], name).toBeTruthy();
+      expect(refused.headers[name], name).toBe(routed.headers[name]);
+    }
+  });
+
   it('still tells each request its id', async () => {
     const res = await t.app.inject({
       method: 'GET',

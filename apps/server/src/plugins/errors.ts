@@ -65,8 +65,11 @@ function fieldErrors(issues: ReadonlyArray<{ instancePath?: string; message?: st
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode === 414 ? 414 : 400;
-  // No route, so no hook runs: the request id app.ts's onSend hook echoes is set here.
+  // No route, so no hook runs: the request id app.ts's onSend hook echoes and the security
+  // headers (plugins/security.ts) are set here.
   void reply.header('x-request-id', request.id);
+  if (request.server.hasDecorator('securityHeaders'))
+    for (const [name, value] of request.server.securityHeaders) void reply.header(name, value);
   void reply.status(status).send({ detail: status === 414 ? errorMessages.longUrl : errorMessages.badUrl });
 }
 

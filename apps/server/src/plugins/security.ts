@@ -117,4 +117,13 @@ export default fp(async function securityPlugin(
     done();
   };
   app.addHook('onRequest', setSecurityHeaders);
+  // For the answers no hook runs for: what the router refuses itself (plugins/errors.ts).
+  app.decorate('securityHeaders', headers);
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries (name, value), as helmet sets them. */
+    securityHeaders: ReadonlyArray<readonly [string, string]>;
+  }
+}
