@@ -43,17 +43,20 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** The order at a glance: number, work, status, deadline countdown, money, author, guarantee, and the customer's move. */
-export function WorkspaceHeader({ order }: { order: Order }) {
-  const now = useNow();
+/**
+ * The customer's move on the order, when there is one: pay it, leave a tip, or accept the work or
+ * send it back. On a phone it stays under the folded header's one line (`compact`, no tip), so
+ * that «Принять работу» is never a tap away behind «Подробнее о заказе».
+ */
+export function OrderMoves({ order, compact = false }: { order: Order; compact?: boolean }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [accepting, setAccepting] = useState(false);
-  const countdown = order.deadline_at ? deadlineCountdown(order.deadline_at, now) : null;
-  const guarantee = guaranteeLine(order.guarantee_until, now);
   const payable = order.status.id === OrderStatusId.awaitingPayment && order.price > order.paid;
-  const tippable = order.status.id === OrderStatusId.completed && order.author !== null;
+  const tippable = !compact && order.status.id === OrderStatusId.completed && order.author !== null;
+  if (!payable && !tippable && !order.can_accept) return null;
+  const size = compact ? 'xs' : 'sm';
 
   const accept = async () => {
     setAccepting(true);
@@ -68,6 +71,62 @@ export function WorkspaceHeader({ order }: { order: Order }) {
       setAccepting(false);
     }
   };
+
+  const moves = (
+    <>
+      {payable || tippable ? (
+        <Group gap="sm">
+          {payable ? (
+            <Button component={Link} to={paths.order.pay.getHref(order.id)} size={compact ? size : undefined}>
+              {t.pay}
+            </Button>
+          ) : (
+            <Button component={Link} to={paths.order.tip.getHref(order.id)} variant="light">
+              {t.tip}
+            </Button>
+          )}
+        </Group>
+      ) : null}
+      {order.can_accept ? (
+        <Group gap={compact ? 'xs' : 'sm'}>
+          <Button onClick={() => setConfirming(true)} size={compact ? size : undefined}>
+            {t.accept}
+          </Button>
+          <Button
+            variant="default"
+            size={compact ? size : undefined}
+            onClick={() => void navigate(`${paths.order.getHref(order.id, 'reworks')}?new=1`)}
+          >
+            {t.sendBack}
+          </Button>
+        </Group>
+      ) : null}
+      {order.can_accept ? (
+        <Suspense fallback={null}>
+          <AcceptDialog
+            opened={confirming}
+            accepting={accepting}
+            onClose={() => setConfirming(false)}
+            onConfirm={() => void accept()}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+  return compact ? (
+    <Stack gap={6} mt={6}>
+      {moves}
+    </Stack>
+  ) : (
+    moves
+  );
+}
+
+/** The order at a glance: number, work, status, deadline countdown, money, author, guarantee, and the customer's move. */
+export function WorkspaceHeader({ order }: { order: Order }) {
+  const now = useNow();
+  const countdown = order.deadline_at ? deadlineCountdown(order.deadline_at, now) : null;
+  const guarantee = guaranteeLine(order.guarantee_until, now);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="header">
@@ -119,41 +178,8 @@ export function WorkspaceHeader({ order }: { order: Order }) {
         {order.discounts.length > 0 ? (
           <MoneyTable rows={priceBreakdown(order)} label={priceBreakdownMessages.summary} size="sm" />
         ) : null}
-        {payable || tippable ? (
-          <Group gap="sm">
-            {payable ? (
-              <Button component={Link} to={paths.order.pay.getHref(order.id)}>
-                {t.pay}
-              </Button>
-            ) : (
-              <Button component={Link} to={paths.order.tip.getHref(order.id)} variant="light">
-                {t.tip}
-              </Button>
-            )}
-          </Group>
-        ) : null}
-        {order.can_accept ? (
-          <Group gap="sm">
-            <Button onClick={() => setConfirming(true)}>{t.accept}</Button>
-            <Button
-              variant="default"
-              onClick={() => void navigate(`${paths.order.getHref(order.id, 'reworks')}?new=1`)}
-            >
-              {t.sendBack}
-            </Button>
-          </Group>
-        ) : null}
+        <OrderMoves order={order} />
       </Stack>
-      {order.can_accept ? (
-        <Suspense fallback={null}>
-          <AcceptDialog
-            opened={confirming}
-            accepting={accepting}
-            onClose={() => setConfirming(false)}
-            onConfirm={() => void accept()}
-          />
-        </Suspense>
-      ) : null}
     </Paper>
   );
 }

@@ -211,6 +211,9 @@ describe('the order workspace', () => {
     expect(within(header).queryByText('Автор Иван')).not.toBeInTheDocument();
     const more = within(header).getByRole('button', { name: 'Подробнее о заказе' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
+    // The customer's move stays on the folded header: the work waits to be accepted.
+    expect(within(header).getByRole('button', { name: 'Принять работу' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Отправить на доработку' })).toBeInTheDocument();
     // The tabs stay right under it.
     expect(screen.getByRole('link', { name: /Чат/ })).toBeInTheDocument();
 
@@ -222,6 +225,19 @@ describe('the order workspace', () => {
     expect(less).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(less);
     expect(await screen.findByRole('button', { name: 'Подробнее о заказе' })).toBeInTheDocument();
+    vi.mocked(window.matchMedia).mockRestore();
+  });
+
+  it('keeps the folded phone header to one line when the customer has no move to make', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+      fakeMediaQueryList(query, query === '(max-width: 47.99em)'),
+    );
+    serve(fakeWorkspaceServer({ order: workspaceOrder(7, { can_accept: false }) }));
+    renderWorkspace('/order/7/chat');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('heading', { level: 1, name: 'Заказ № 7' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Принять работу' })).not.toBeInTheDocument();
+    expect(within(header).getAllByRole('button')).toHaveLength(1);
     vi.mocked(window.matchMedia).mockRestore();
   });
 

@@ -10,7 +10,7 @@ import { workspaceOrderQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { OrderTimeline } from '../components/order-timeline';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
-import { WorkspaceHeader } from '../components/workspace-header';
+import { OrderMoves, WorkspaceHeader } from '../components/workspace-header';
 import { WorkspaceTabs } from '../components/workspace-tabs';
 
 /** Below Mantine's `sm` (48em), as the cabinet layout counts a phone. */
@@ -43,8 +43,8 @@ function PhoneHeader({ order }: { order: Order }) {
     );
   }
   return (
-    <Paper withBorder radius="md" px="sm" py={6} component="header" data-testid="workspace-header-line">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Paper withBorder radius="md" px="sm" py={6} component="header">
+      <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="workspace-header-line">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
             {t.orderNumber(order.id)}
@@ -53,6 +53,7 @@ function PhoneHeader({ order }: { order: Order }) {
         </Group>
         {toggle}
       </Group>
+      <OrderMoves order={order} compact />
     </Paper>
   );
 }
