@@ -1,6 +1,11 @@
-import { PayResultSchema, paymentMessages, paymentsApi } from '@cabinet/contract';
+import { PayRequestSchema, PayResultSchema, paymentMessages, paymentsApi } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, idempotencyInFlight, requestHash } from '../src/modules/payments/idempotency';
+import {
+  ABANDONED_AFTER_MS,
+  canonicalJson,
+  idempotencyInFlight,
+  requestHash,
+} from '../src/modules/payments/idempotency';
 import type { TestApp } from './helpers';
 import {
   awaitingOrder,
@@ -170,5 +175,41 @@ describe('Idempotency-Key on the money-moving POSTs', () => {
     }
     expect((await finances(t.app, c.id)).money).toBe(9_000_00);
     expect(await paymentsOf(c.id)).toHaveLength(1);
+  });
+
+  it('runs a key again whose request never came back (its process died): 409 until it is abandoned', async () => {
+    c = await payCustomer(t.app);
+    await giveMoney(t.app, c.id, 1_000_00);
+    const id = await awaitingOrder(t.app, c, 1_000_00);
+    const key = idemKey();
+    const body = { purpose: 'order', object_id: id, payment_method: 'balance' };
+    // What a request leaves when it dies between writing its key and its answer (ADR 041).
+    const leftBehind = (ageMs: number) =>
+      t.app.database.db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: c.id,
+          key,
+          route: 'pay',
+          // As the route hashes it: the body its schema parsed.
+          request_hash: requestHash(PayRequestSchema.parse(body)),
+          status_code: null,
+          response: null,
+          created_at: new Date(Date.now() - ageMs).toISOString(),
+        })
+        .execute();
+    await leftBehind(60_000);
+    const recent = await pay(t.app, c.auth, body, key);
+    expect(recent.statusCode).toBe(409);
+    expect(recent.json()).toMatchObject({ detail: idempotencyInFlight });
+
+    await t.app.database.db.deleteFrom('idempotency_keys').where('user_id', '=', c.id).execute();
+    await leftBehind(ABANDONED_AFTER_MS + 60_000);
+    const taken = await pay(t.app, c.auth, body, key);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(PayResultSchema.parse(taken.json()).status).toBe('succeeded');
+    expect(await finances(t.app, c.id)).toMatchObject({ money: 0 });
+    const again = await pay(t.app, c.auth, body, key);
+    expect(again.json()).toEqual(taken.json());
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 // Every 400 carries the field messages zod gives: in Russian, where a schema sets none itself.
 z.config({ localeError: russianZodErrors });
@@ -19,7 +20,12 @@ export const errorMessages = {
   badJson: 'Некорректный формат запроса',
   badUrl: 'Некорректный адрес запроса',
   longUrl: 'Слишком длинный адрес запроса',
+  databaseUnavailable: 'База данных временно недоступна. Повторите запрос через минуту',
+  serviceUnavailable: 'Сервис временно недоступен. Повторите запрос через минуту',
 } as const;
+
+/** Seconds a client is asked to wait after a 503 for a database that cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** A deliberate HTTP answer: the one error handler turns it into `{detail, errors}`. */
 export class HttpError extends Error {
@@ -95,6 +101,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.status(500).send({ detail: errorMessages.internal });
+    }
+    // PostgreSQL restarting or unreachable (ADR 041): a 503 the client may repeat as it is, not a
+    // 500. The transaction of the request rolled back, and the pool reconnects by itself.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: errorMessages.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

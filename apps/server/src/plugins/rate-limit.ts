@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { hmacSha256 } from '../lib/crypto';
-import { HttpError } from './errors';
+import { HttpError, errorMessages } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +94,18 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/**
+ * Redis out of reach behind a limit (ADR 041): a 503 the client may repeat, in Russian, not a 500.
+ * A limit that cannot be counted refuses — sign-in guesses must not go uncounted for an outage's
+ * length — except where the caller decides otherwise (a chat message goes through, chat/routes.ts).
+ */
+export class LimitStoreUnavailable extends HttpError {
+  constructor(cause: unknown) {
+    super(503, errorMessages.serviceUnavailable, undefined, { 'retry-after': '5' });
+    this.cause = cause;
+  }
+}
+
 /** Shared by every server instance, so the limits hold behind a load balancer. */
 export class RedisLimitStore implements LimitStore {
   constructor(
@@ -101,20 +113,28 @@ export class RedisLimitStore implements LimitStore {
     private readonly prefix = 'cabinet:limit:',
   ) {}
 
+  /** Runs a command; any failure of Redis becomes a {@link LimitStoreUnavailable}. */
+  private async command<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw new LimitStoreUnavailable(err);
+    }
+  }
+
   async incr(key: string, windowMs: number): Promise<Hit> {
-    const [count, ttlMs] = (await this.redis.eval(INCR_SCRIPT, 1, this.prefix + key, windowMs)) as [
-      number,
-      number,
-    ];
+    const [count, ttlMs] = (await this.command(() =>
+      this.redis.eval(INCR_SCRIPT, 1, this.prefix + key, windowMs),
+    )) as [number, number];
     return { count, ttlMs };
   }
 
   async release(key: string): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+    await this.command(() => this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key));
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.command(() => this.redis.del(this.prefix + key));
   }
 
   async ping(): Promise<void> {
@@ -126,8 +146,21 @@ export class RedisLimitStore implements LimitStore {
   }
 }
 
+/**
+ * A command waits this long at most: while Redis is away ioredis queues commands until its
+ * reconnects give up on them, which held every sign-in and chat message ~4 s (ADR 041).
+ */
+const COMMAND_TIMEOUT_MS = 1_000;
+
 export function createRedis(url: string, onError: (err: Error) => void): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // Reconnects at most a second apart (ioredis's default grows to 2 s), as the chat bus's do:
+    // the limits, and /readyz, are back within a second of Redis.
+    retryStrategy: (times: number) => Math.min(times * 100, 1_000),
+  });
   // Without a listener an unreachable Redis would crash the process with an unhandled 'error'.
   redis.on('error', onError);
   return redis;

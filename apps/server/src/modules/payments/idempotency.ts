@@ -2,6 +2,7 @@ import { paymentMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
 import { nowIso } from '../../db/index';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 
@@ -14,12 +15,42 @@ import { HttpError } from '../../plugins/errors';
  *
  * Only answers that moved something are kept: a refusal (400, 404, 409…) rolls its transaction back
  * and releases the key, so a retry after topping up the balance runs again.
+ *
+ * The database may go away between those steps (a restart, a failover; ADR 041): the request then
+ * answers 503, and the key's release — or the keeping of an answer whose work did commit — is
+ * repeated in the background until the database is back, so a retry with the same key gets the
+ * answer or runs again instead of a 409 for ever. A key the process never came back to (it died
+ * mid-request) counts as abandoned after {@link ABANDONED_AFTER_MS} and runs again: what it had
+ * committed, a paid order, makes the new run a refusal, not a second payment.
  */
 
 /** Printable ASCII, as clients generate them (UUIDs, ULIDs…). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export const idempotencyInFlight = 'Такой запрос уже выполняется — дождитесь ответа';
+
+/** A key without an answer this long after it was written belongs to a request that died. */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/** How long a key's release or answer is retried while the database is unavailable. */
+const RETRY_FOR_MS = 5 * 60_000;
+
+/**
+ * Runs `write` again, with a growing pause, for as long as it fails because the database is
+ * unavailable (up to {@link RETRY_FOR_MS}). Timers are unref'd: they never hold the process up, and
+ * a closed app's writes fail otherwise, which ends the retries.
+ */
+function retryWhileUnavailable(write: () => Promise<unknown>): void {
+  const until = Date.now() + RETRY_FOR_MS;
+  const later = (delayMs: number) => {
+    setTimeout(() => {
+      write().catch((err: unknown) => {
+        if (isDatabaseUnavailable(err) && Date.now() < until) later(Math.min(delayMs * 2, 5_000));
+      });
+    }, delayMs).unref();
+  };
+  later(200);
+}
 
 export interface StoredAnswer<T = unknown> {
   status: number;
@@ -63,6 +94,7 @@ export async function withIdempotency<T>(
 ): Promise<StoredAnswer<T>> {
   const k = requireKey(key);
   const hash = requestHash(body);
+  const createdAt = nowIso();
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({
@@ -72,7 +104,7 @@ export async function withIdempotency<T>(
       request_hash: hash,
       status_code: null,
       response: null,
-      created_at: nowIso(),
+      created_at: createdAt,
     })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
@@ -89,21 +121,54 @@ export async function withIdempotency<T>(
     if (row.route !== route || row.request_hash !== hash) {
       throw new HttpError(409, paymentMessages.idempotencyKeyReused);
     }
-    if (row.response === null || row.status_code === null) throw new HttpError(409, idempotencyInFlight);
+    if (row.response === null || row.status_code === null) {
+      if (Date.parse(row.created_at) > Date.now() - ABANDONED_AFTER_MS)
+        throw new HttpError(409, idempotencyInFlight);
+      // Abandoned: taken over by whoever deletes it first (the same row, still without an answer).
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('key', '=', k)
+        .where('created_at', '=', row.created_at)
+        .where('status_code', 'is', null)
+        .execute();
+      return withIdempotency(db, userId, k, route, body, run);
+    }
     return { status: row.status_code, body: JSON.parse(row.response) as T };
   }
+  // This request's row only: a release repeated later must not take a retry's fresh row.
+  const release = () =>
+    db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', k)
+      .where('created_at', '=', createdAt)
+      .execute();
   let answer: StoredAnswer<T>;
   try {
     answer = await run();
   } catch (err) {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', k).execute();
+    try {
+      await release();
+    } catch (releaseErr) {
+      if (!isDatabaseUnavailable(releaseErr)) throw releaseErr;
+      retryWhileUnavailable(release);
+    }
     throw err;
   }
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
-    .where('user_id', '=', userId)
-    .where('key', '=', k)
-    .execute();
+  const keep = () =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
+      .where('user_id', '=', userId)
+      .where('key', '=', k)
+      .execute();
+  try {
+    await keep();
+  } catch (err) {
+    // The work committed: its answer is kept once the database is back, for the client's retry.
+    if (isDatabaseUnavailable(err)) retryWhileUnavailable(keep);
+    throw err;
+  }
   return answer;
 }

@@ -1,6 +1,8 @@
 import { paymentsApi } from '@cabinet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { escapeHtml } from '../../mail';
+import { DATABASE_RETRY_AFTER_SECONDS, errorMessages } from '../../plugins/errors';
 import { changesLoggedTo } from '../chat';
 import { TestProvider } from './providers/test';
 import { applyProviderPayment } from './settle';
@@ -233,8 +235,14 @@ export default async function testBankRoutes(app: FastifyInstance) {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-  // Errors on these pages are pages too, never JSON; a 5xx says nothing of its cause.
+  // Errors on these pages are pages too, never JSON; a 5xx says nothing of its cause. The database
+  // out of reach is a 503 with Retry-After, as everywhere (ADR 041): the customer may press again.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'test bank: the database is unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return html(reply, 503, messagePage('Ошибка', errorMessages.databaseUnavailable, null));
+    }
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'test bank: unhandled error');
     return html(reply, status, messagePage('Ошибка', bankMessages.failed, null));
