@@ -38,6 +38,11 @@ for (const target of new Set(targets)) {
   console.log(`removed ${target}`);
   removed += 1;
 }
+// With S3 configured (ADR 040) the uploads are objects in the bucket, which this does not touch;
+// the new database names none of them.
+if (env.S3_ENDPOINT && env.S3_BUCKET) {
+  console.log(`The uploads in the S3 bucket ${env.S3_BUCKET} stay there: empty the bucket yourself.`);
+}
 console.log(
   removed
     ? 'Demo data reset: the next `npm start` or `npm run dev` seeds demo@example.com again.'

@@ -59,6 +59,9 @@ const trustProxy = z
 /** The operator's details a public offer must name (ГК РФ ст. 435, 437; Закон о защите прав потребителей ст. 9). */
 const REQUIRED_IN_PRODUCTION = ['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS'] as const;
 
+/** S3-compatible storage (ADR 040) takes all of these or none; the region and path style have defaults. */
+export const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ConfigSchema = z
   .object({
@@ -106,6 +109,25 @@ export const ConfigSchema = z
     SEED_DEMO: z.enum(['auto', '1', '0']).default('auto'),
     WEB_DIST: z.string().default('apps/web/dist'),
     FILES_DIR: z.string().default('data/files'),
+    // The files on S3-compatible storage instead of FILES_DIR (ADR 040): the endpoint, the bucket
+    // and the key pair together, or none of them. Path-style addresses (endpoint/bucket/key) suit
+    // MinIO and most providers; S3_FORCE_PATH_STYLE=false asks for bucket.endpoint hosts instead.
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['1', '0', 'true', 'false'])
+      .default('true')
+      .transform((v) => v === '1' || v === 'true'),
     UPLOAD_MAX_FILE_MB: z.coerce.number().positive().max(10_240).default(50),
     UPLOAD_MAX_ORDER_MB: z.coerce.number().positive().max(102_400).default(200),
     UPLOAD_SWEEP_AFTER_HOURS: z.coerce.number().positive().max(8760).default(24),
@@ -276,6 +298,19 @@ export const ConfigSchema = z
             message: 'must be set in production: the service contract and the footer name the operator',
           });
       }
+    }
+    const s3Given = S3_REQUIRED.filter((key) => c[key] !== undefined);
+    if (s3Given.length > 0 && s3Given.length < S3_REQUIRED.length) {
+      for (const key of S3_REQUIRED.filter((k) => c[k] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be set with ${s3Given.join(', ')}: files go to S3 only with all of ${S3_REQUIRED.join(', ')}; set none of them to keep the files in FILES_DIR`,
+        });
+      }
+    }
+    if (c.S3_ENDPOINT && !/^https?:\/\//.test(c.S3_ENDPOINT)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be an http:// or https:// URL' });
     }
     if (c.DATABASE_URL && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL)) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { s3SettingsOf } from '../src/plugins/storage';
 
 const STRONG = 'a-production-secret-of-enough-length-42';
 const COMPANY = {
@@ -186,5 +187,70 @@ describe('PUBLIC_URL', () => {
     expect(c.PUBLIC_URL).toBe('http://localhost:3000');
     expect(c.PUBLIC_URL_DEFAULTED).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).PUBLIC_URL_DEFAULTED).toBe(false);
+  });
+});
+
+describe('S3-compatible storage (ADR 040)', () => {
+  const S3 = {
+    S3_ENDPOINT: 'https://storage.example.net',
+    S3_BUCKET: 'cabinet-files',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'example-secret',
+  };
+
+  it('keeps the local disk when no S3 variable is set', () => {
+    const c = loadConfig({ NODE_ENV: 'test' });
+    expect(s3SettingsOf(c)).toBeNull();
+    expect(c.FILES_DIR).toBe('data/files');
+  });
+
+  it('takes all four, with the region and path style defaulted', () => {
+    expect(s3SettingsOf(loadConfig({ NODE_ENV: 'test', ...S3 }))).toEqual({
+      endpoint: S3.S3_ENDPOINT,
+      bucket: S3.S3_BUCKET,
+      accessKeyId: S3.S3_ACCESS_KEY_ID,
+      secretAccessKey: S3.S3_SECRET_ACCESS_KEY,
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(
+      s3SettingsOf(
+        loadConfig({ NODE_ENV: 'test', ...S3, S3_REGION: 'ru-central1', S3_FORCE_PATH_STYLE: 'false' }),
+      ),
+    ).toMatchObject({ region: 'ru-central1', forcePathStyle: false });
+  });
+
+  it.each(Object.keys(S3))('refuses to start without %s when the others are set, naming it', (missing) => {
+    const env: Record<string, string> = { NODE_ENV: 'test', ...S3, [missing]: '' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(
+        `${missing}: must be set with .*: files go to S3 only with all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; set none of them to keep the files in FILES_DIR`,
+      ),
+    );
+  });
+
+  it('names every missing one when only one is set', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'cabinet-files' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message.match(/^ {2}S3_\w+/gm)).toEqual([
+      '  S3_ENDPOINT',
+      '  S3_ACCESS_KEY_ID',
+      '  S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(message).toContain('must be set with S3_BUCKET');
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'storage.example.net' }, 'S3_ENDPOINT'],
+    [{ S3_ENDPOINT: 'ftp://storage.example.net' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+    [{ S3_BUCKET: 'Cabinet_Files' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('refuses a bad value %j', (bad, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...S3, ...bad })).toThrow(message);
   });
 });

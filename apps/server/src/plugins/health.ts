@@ -38,7 +38,7 @@ async function answersWithin(check: () => Promise<unknown>, timeoutMs: number): 
 /**
  * The dependencies that do not answer now: the database (`select 1`), Redis when REDIS_URL is set
  * (a PING on the rate-limit store's connection), the file storage (FILES_DIR readable and
- * writable). Asked together, each within `timeoutMs`.
+ * writable, or the S3 bucket answering HeadBucket: ADR 040). Asked together, each within `timeoutMs`.
  */
 export async function failedDependencies(
   app: FastifyInstance,

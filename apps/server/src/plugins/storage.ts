@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { S3Settings } from './storage-s3';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +17,9 @@ declare module 'fastify' {
 }
 
 /**
- * Where uploaded files live. Names are random and chosen here, so what a customer calls a file
- * never becomes a path; another implementation (S3-compatible) fits the same three calls.
+ * Where uploaded files live: the local disk (below) or an S3-compatible bucket (storage-s3.ts).
+ * Names are random and chosen here, so what a customer calls a file never becomes a path. A
+ * stored name the storage does not hold fails `open`'s stream with an `ENOENT` error in both.
  */
 export interface Storage {
   /** Streams to a new object; a failed stream leaves nothing behind and rejects with its error. */
@@ -31,7 +34,7 @@ export interface Storage {
 
 const STORED_NAME = /^[0-9a-f]{32}$/;
 
-function createLocalStorage(dir: string): Storage {
+export function createLocalStorage(dir: string): Storage {
   const root = resolve(dir);
   // Two hex characters of fan-out keep any one directory small.
   const pathOf = (storedName: string) => {
@@ -70,10 +73,36 @@ function createLocalStorage(dir: string): Storage {
   };
 }
 
-/** The local directory FILES_DIR; created on the first upload, not at start. */
+/** The S3 settings when all four S3_* variables are given (config.ts refuses some without the rest). */
+export function s3SettingsOf(config: Config): S3Settings | null {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/**
+ * An S3-compatible bucket when S3_* is configured (ADR 040), else the local directory FILES_DIR,
+ * created on the first upload, not at start. The S3 client is loaded only when used.
+ */
 export default fp(
   async function storagePlugin(app: FastifyInstance) {
-    app.decorate('storage', createLocalStorage(app.config.FILES_DIR));
+    const s3 = s3SettingsOf(app.config);
+    if (!s3) {
+      app.decorate('storage', createLocalStorage(app.config.FILES_DIR));
+      return;
+    }
+    const { createS3Storage } = await import('./storage-s3');
+    const { storage, close } = createS3Storage(s3);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => close());
+    app.log.info({ endpoint: s3.endpoint, bucket: s3.bucket }, 'files: S3-compatible storage');
   },
   { name: 'storage' },
 );
