@@ -10,6 +10,8 @@
 // (application/pdf: stored as is) picks how the files are zipped — text/plain deflates them.
 // BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops;
 // BENCH_ZIP_BARE_CHUNK the bare server's read size (1 MB, as the zip's).
+// BENCH_ZIP_S3=1 keeps the files in a bucket of s3rver, run in this process (ADR 040), rather
+// than on the disk: the server's RSS and throughput only, without `cat` and the bare stream.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { api } from '../packages/contract/src/index';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { startS3 } from '../apps/server/test/support/s3';
 
 const FILES = Number(process.env.BENCH_ZIP_FILES ?? 40);
 const FILE_MB = Number(process.env.BENCH_ZIP_MB ?? 25);
@@ -31,6 +34,7 @@ const MB = 1024 * 1024;
 const SAMPLE_MS = 50;
 /** Bytes per read of the bare baseline: the zip's own read size (zip.ts). */
 const BARE_CHUNK = Number(process.env.BENCH_ZIP_BARE_CHUNK ?? 1024 * 1024);
+const s3 = process.env.BENCH_ZIP_S3 === '1' ? await startS3('bench-zip') : null;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-zip-'));
 const env = {
@@ -42,6 +46,7 @@ const env = {
   WEB_DIST: join(dir, 'no-web-build'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   ACCESS_TOKEN_TTL: '3600',
+  ...s3?.env,
 };
 
 function freePort(): Promise<number> {
@@ -257,13 +262,14 @@ let bare: ChildProcess | undefined;
 try {
   await waitForHealth(port);
   const pid = server.pid as number;
-  const bareServer = await startBare(paths);
-  bare = bareServer.proc;
-  const bareDownload = () => downloadZip(bareServer.port, 0, '', '/');
+  // On S3 the files are objects of s3rver: no paths for `cat` and the bare stream to read.
+  const bareServer = s3 ? null : await startBare(paths);
+  bare = bareServer?.proc;
+  const bareDownload = () => downloadZip(bareServer?.port ?? 0, 0, '', '/');
   const zipDownload = () => downloadZip(port, orderId, token);
   // Warm both up (and the page cache).
   await zipDownload();
-  await bareDownload();
+  if (bareServer) await bareDownload();
   await new Promise((r) => setTimeout(r, 500));
   const baseline = rssMb(pid);
   let peak = baseline;
@@ -275,47 +281,63 @@ try {
   const cats: number[] = [];
   // Interleaved, so that a change in the machine's load falls on all three alike.
   for (let i = 0; i < RUNS; i += 1) {
-    cats.push(timeCat(paths));
+    if (bareServer) cats.push(timeCat(paths));
     zips.push(await timed(pid, zipDownload));
-    bares.push(await timed(bareServer.proc.pid as number, bareDownload));
+    if (bareServer) bares.push(await timed(bareServer.proc.pid as number, bareDownload));
   }
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
   const bytes = zips[0]?.bytes ?? 0;
   if (zips.some((z) => z.bytes !== bytes)) throw new Error('the zip size changed between runs');
   if (bares.some((b) => b.bytes !== totalMb * MB)) throw new Error('the bare stream lost bytes');
-
-  const zipS = median(zips.map((z) => z.s));
-  const zipCpu = median(zips.map((z) => z.cpu));
-  const bareS = median(bares.map((b) => b.s));
-  const bareCpu = median(bares.map((b) => b.cpu));
-  const catS = median(cats);
   const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
-  const zipMbS = totalMb / zipS;
-  const bareMbS = totalMb / bareS;
-  const catMbS = totalMb / catS;
-  console.log(`files: ${FILES} × ${FILE_MB} MB (${totalMb} MB, ${MIME}); zip: ${(bytes / MB).toFixed(1)} MB`);
-  console.log(`runs: ${RUNS}, medians below (each run: cat, zip, bare stream)`);
-  console.log(`server RSS: baseline ${baseline.toFixed(1)} MB, peak ${peak.toFixed(1)} MB`);
-  console.log(`peak RSS growth: ${(peak - baseline).toFixed(1)} MB (target ≤ 64 MB)`);
-  console.log(
-    `zip over HTTP: ${zipS.toFixed(2)} s (${list(zips.map((z) => z.s))}), ${zipMbS.toFixed(0)} MB/s; server CPU ${zipCpu.toFixed(2)} s (${list(zips.map((z) => z.cpu))}), curl CPU ${median(zips.map((z) => z.curlCpu)).toFixed(2)} s`,
-  );
-  console.log(
-    `bare stream over HTTP (no zip, ${BARE_CHUNK / MB} MB reads): ${bareS.toFixed(2)} s (${list(bares.map((b) => b.s))}), ${bareMbS.toFixed(0)} MB/s; its CPU ${bareCpu.toFixed(2)} s`,
-  );
-  console.log(`cat > /dev/null: ${catS.toFixed(2)} s (${list(cats)}), ${catMbS.toFixed(0)} MB/s`);
-  console.log(`throughput ratio: ${(zipMbS / catMbS).toFixed(2)}× of cat (target ≥ 0.5×)`);
-  console.log(
-    `ceiling: the bare stream is ${(bareMbS / catMbS).toFixed(2)}× of cat; the zip is ${(zipMbS / bareMbS).toFixed(2)}× of the bare stream`,
-  );
-  // On a busy machine the wall times include the wait for a CPU: MB per server CPU second does not.
-  console.log(
-    `per server CPU second: zip ${(totalMb / zipCpu).toFixed(0)} MB, bare stream ${(totalMb / bareCpu).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
-  );
+  if (s3) {
+    const zipS = median(zips.map((z) => z.s));
+    const zipCpu = median(zips.map((z) => z.cpu));
+    console.log(
+      `files on S3 (s3rver in the bench's process): ${FILES} × ${FILE_MB} MB (${totalMb} MB, ${MIME}); zip: ${(bytes / MB).toFixed(1)} MB`,
+    );
+    console.log(`runs: ${RUNS}, medians below`);
+    console.log(`server RSS: baseline ${baseline.toFixed(1)} MB, peak ${peak.toFixed(1)} MB`);
+    console.log(`peak RSS growth: ${(peak - baseline).toFixed(1)} MB (target ≤ 64 MB)`);
+    console.log(
+      `zip over HTTP: ${zipS.toFixed(2)} s (${list(zips.map((z) => z.s))}), ${(totalMb / zipS).toFixed(0)} MB/s; server CPU ${zipCpu.toFixed(2)} s (${list(zips.map((z) => z.cpu))}), ${(totalMb / zipCpu).toFixed(0)} MB per CPU second; load average ${loadavg()[0]?.toFixed(1)}`,
+    );
+  } else {
+    const zipS = median(zips.map((z) => z.s));
+    const zipCpu = median(zips.map((z) => z.cpu));
+    const bareS = median(bares.map((b) => b.s));
+    const bareCpu = median(bares.map((b) => b.cpu));
+    const catS = median(cats);
+    const zipMbS = totalMb / zipS;
+    const bareMbS = totalMb / bareS;
+    const catMbS = totalMb / catS;
+    console.log(
+      `files: ${FILES} × ${FILE_MB} MB (${totalMb} MB, ${MIME}); zip: ${(bytes / MB).toFixed(1)} MB`,
+    );
+    console.log(`runs: ${RUNS}, medians below (each run: cat, zip, bare stream)`);
+    console.log(`server RSS: baseline ${baseline.toFixed(1)} MB, peak ${peak.toFixed(1)} MB`);
+    console.log(`peak RSS growth: ${(peak - baseline).toFixed(1)} MB (target ≤ 64 MB)`);
+    console.log(
+      `zip over HTTP: ${zipS.toFixed(2)} s (${list(zips.map((z) => z.s))}), ${zipMbS.toFixed(0)} MB/s; server CPU ${zipCpu.toFixed(2)} s (${list(zips.map((z) => z.cpu))}), curl CPU ${median(zips.map((z) => z.curlCpu)).toFixed(2)} s`,
+    );
+    console.log(
+      `bare stream over HTTP (no zip, ${BARE_CHUNK / MB} MB reads): ${bareS.toFixed(2)} s (${list(bares.map((b) => b.s))}), ${bareMbS.toFixed(0)} MB/s; its CPU ${bareCpu.toFixed(2)} s`,
+    );
+    console.log(`cat > /dev/null: ${catS.toFixed(2)} s (${list(cats)}), ${catMbS.toFixed(0)} MB/s`);
+    console.log(`throughput ratio: ${(zipMbS / catMbS).toFixed(2)}× of cat (target ≥ 0.5×)`);
+    console.log(
+      `ceiling: the bare stream is ${(bareMbS / catMbS).toFixed(2)}× of cat; the zip is ${(zipMbS / bareMbS).toFixed(2)}× of the bare stream`,
+    );
+    // On a busy machine the wall times include the wait for a CPU: MB per server CPU second does not.
+    console.log(
+      `per server CPU second: zip ${(totalMb / zipCpu).toFixed(0)} MB, bare stream ${(totalMb / bareCpu).toFixed(0)} MB; load average ${loadavg()[0]?.toFixed(1)}`,
+    );
+  }
 } finally {
   bare?.kill('SIGTERM');
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 }
