@@ -34,7 +34,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * by the plain `npm test`. apps/server/test/chat-cluster.test.ts covers an outage between sends.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
-  'Redis restarted under two instances (services suite)',
+  'Redis restarted under two instances (services suite only, `npm run test:services`: needs initdb and redis-server)',
   () => {
     let pg: TempPostgres;
     let redisPort: number;

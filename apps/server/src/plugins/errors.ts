@@ -22,6 +22,7 @@ export const errorMessages = {
   longUrl: 'Слишком длинный адрес запроса',
   databaseUnavailable: 'База данных временно недоступна. Повторите запрос через минуту',
   serviceUnavailable: 'Сервис временно недоступен. Повторите запрос через минуту',
+  storageUnavailable: 'Хранилище файлов временно недоступно. Загрузите файл ещё раз позже',
 } as const;
 
 /** Seconds a client is asked to wait after a 503 for a database that cannot be reached. */

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,12 +10,21 @@ import { freePort } from './redis';
 
 const run = promisify(execFile);
 
-/** Debian's PostgreSQL 15 binaries (`.ci/run` installs the package when missing). */
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Debian's PostgreSQL binaries, the newest version there (`.ci/run` installs the package when
+ * missing; Debian 12 has 15), unless PG_BIN names a directory.
+ */
+export const PG_BIN = process.env.PG_BIN ?? newestDebianPostgres();
 
-/** Whether initdb and pg_ctl are there to start a cluster of a test's own. */
-export const hasPostgresBinaries = () =>
-  existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
+function newestDebianPostgres(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return join(root, versions[0] ?? '15', 'bin');
+}
 
 /**
  * The user the cluster runs as: PostgreSQL refuses to run as root, so as root the binaries run as

@@ -2,7 +2,7 @@ import { orderMessages } from '@cabinet/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, errorMessages } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import { SNIFF_BYTES, TextCheck, sanitizeFileName, sniffBinary } from './file-types';
 
@@ -72,6 +72,24 @@ interface Seen {
   text: TextCheck;
 }
 
+/**
+ * The storage failing to take a file — FILES_DIR gone or not writable, a full disk, an object
+ * store away — is a 503 in Russian (ADR 041), not a 500. What the request itself did wrong reaches
+ * save() as an HttpError (inspect above turns every failure of the body into one) and stays that.
+ */
+async function saveTo(storage: Storage, stream: Readable): Promise<{ storedName: string; size: number }> {
+  try {
+    return await storage.save(stream);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const unavailable = new HttpError(503, errorMessages.storageUnavailable, undefined, {
+      'retry-after': '60',
+    });
+    unavailable.cause = err;
+    throw unavailable;
+  }
+}
+
 async function receiveOne(
   part: MultipartFile,
   storage: Storage,
@@ -87,7 +105,8 @@ async function receiveOne(
   if (!part.filename) throw new UploadRefused(400, orderMessages.fileNameMissing);
   const name = sanitizeFileName(part.filename);
   const seen: Seen = { size: 0, head: Buffer.alloc(0), text: new TextCheck() };
-  const { storedName, size } = await storage.save(
+  const { storedName, size } = await saveTo(
+    storage,
     Readable.from(inspect(part.file, limit, tooLarge, seen, limits)),
   );
 
@@ -134,7 +153,9 @@ export async function receiveUploads(
       received.push(await receiveOne(next.value, storage, { ...limits, usedBytes: used }));
     }
   } catch (err) {
-    await Promise.all(received.map((f) => storage.remove(f.storedName)));
+    // Settled, not all: a removal that fails too (the storage is what failed) must not hide the
+    // answer the client should get.
+    await Promise.allSettled(received.map((f) => storage.remove(f.storedName)));
     throw err;
   }
   if (received.length === 0) throw new HttpError(400, orderMessages.noFile);
