@@ -60,6 +60,9 @@ export async function startServer(
       REGISTRATIONS_PER_IP_HOUR: '1000',
       // …and uploads files to orders from that one address all run long.
       UPLOADS_PER_IP: '10000',
+      // Load shedding off: two Chromiums and this server share two cores, and a start-up or a
+      // screenshot can hold the event loop past the default second (apps/server/src/plugins/pressure.ts).
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

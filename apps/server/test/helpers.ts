@@ -32,6 +32,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
     LOG_LEVEL: 'silent',
     WEB_DIST: join(tmpdir(), 'no-web-build'),
     PUBLIC_URL: 'http://localhost:3000',
+    // Load shedding off: a test machine busy with other suites blocks the event loop past the
+    // default second, and a test's request would be shed. operations.test.ts sets it to test it.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
   };
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
@@ -68,8 +71,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
   // Production refuses to start without the operator's details and a payments provider named: a
   // production app names the operator, and keeps the test bank (allowed explicitly) unless told.
   if (env.NODE_ENV === 'production') Object.assign(base, TEST_COMPANY, TEST_PRODUCTION_PAYMENTS);
-  const config = loadConfig({ ...base, ...env });
-  const app = await buildApp(config, { logger: false });
+  // TEST_LOG=error (or another pino level) prints what the app logs, e.g. a 500's cause.
+  const level = process.env.TEST_LOG;
+  const config = loadConfig({ ...base, ...(level ? { LOG_LEVEL: level } : {}), ...env });
+  const app = await buildApp(config, { logger: !!level });
   await app.ready();
   return {
     app,

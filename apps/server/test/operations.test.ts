@@ -293,7 +293,12 @@ describe('under pressure', () => {
   });
 
   it('never trips with the default thresholds under ordinary requests', async () => {
-    const t = await buildTestApp({ FILES_DIR: join(scratch, 'files-calm') });
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    expect(defaults.PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+    const t = await buildTestApp({
+      FILES_DIR: join(scratch, 'files-calm'),
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: String(defaults.PRESSURE_MAX_EVENT_LOOP_DELAY_MS),
+    });
     try {
       expect(t.config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
       for (let i = 0; i < 50; i += 1) {
