@@ -1,6 +1,7 @@
 export * from './common/company';
 export * from './common/company-settings';
 export * from './common/errors';
+export * from './common/ids';
 export * from './common/input';
 export * from './common/load-status';
 export * from './common/phone';

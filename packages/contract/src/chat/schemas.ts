@@ -2,6 +2,7 @@ import { z } from '../common/zod';
 import { text } from '../common/input';
 import { ActorSchema, WorkspaceFileListSchema } from '../workspace/schemas';
 import { CHAT_MAX_FILES, CHAT_PAGE_SIZE, CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX, chatMessages } from './constants';
+import { idMessages, MAX_ROW_ID, rowIdParamSchema, rowIdSchema } from '../common/ids';
 
 /**
  * The order chat (spec §1, §2 `/order/{id}/chat`, §7 "Real-time socket"): the customer,
@@ -10,7 +11,7 @@ import { CHAT_MAX_FILES, CHAT_PAGE_SIZE, CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX, chat
  * JSON `{ type, id?, payload }` and is validated by the schemas below on both ends.
  */
 
-const id = z.number().int().positive();
+const id = rowIdSchema;
 
 /** Delivery states a message shows to its sender (the first two only exist on the client). */
 export const CHAT_DELIVERY_STATES = ['not_sent', 'sending', 'sent', 'read'] as const;
@@ -59,8 +60,8 @@ export type ChatReadMarks = z.infer<typeof ChatReadMarksSchema>;
  */
 export const ChatPageQuerySchema = z
   .object({
-    before: z.coerce.number().int().positive().optional(),
-    after: z.coerce.number().int().nonnegative().optional(),
+    before: rowIdParamSchema.optional(),
+    after: z.coerce.number().int().nonnegative().max(MAX_ROW_ID, idMessages.tooLarge).optional(),
     limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE_MAX).default(CHAT_PAGE_SIZE),
   })
   .refine((q) => q.before === undefined || q.after === undefined, {
@@ -105,7 +106,11 @@ export type ChatPostRequest = z.input<typeof ChatPostRequestSchema>;
 
 /** `POST {id}/messages/read/`: everything up to this id is read (never moves back). */
 export const ChatReadRequestSchema = z.object({
-  up_to_id: z.number({ error: chatMessages.upToInvalid }).int().positive(chatMessages.upToInvalid),
+  up_to_id: z
+    .number({ error: chatMessages.upToInvalid })
+    .int()
+    .positive(chatMessages.upToInvalid)
+    .max(MAX_ROW_ID, chatMessages.upToInvalid),
 });
 export type ChatReadRequest = z.infer<typeof ChatReadRequestSchema>;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../index';
-import { JSON_MAX_DEPTH, inputMessages, isWellFormedText, text } from './input';
+import { JSON_MAX_DEPTH, inputMessages, isStorableText, isWellFormedText, text } from './input';
 
 type Schema = z.core.$ZodType;
 type Def = z.core.$ZodTypeDef & Record<string, unknown>;
@@ -121,6 +121,23 @@ describe('text that is not text: a lone UTF-16 surrogate', () => {
         }
       }
     }
+  });
+
+  it('is refused with NUL too, which PostgreSQL cannot store, by every string field', () => {
+    const fields = schemas.flatMap(([name, schema]) => [...stringsIn(schema)].map((s) => [name, s] as const));
+    for (const [name, field] of fields) {
+      for (const value of ['\0', 'Тема\0работы']) {
+        const result = (field as z.ZodType).safeParse(value);
+        expect(result.success, `${name}: ${JSON.stringify(value)}`).toBe(false);
+        if ((field._zod.def as Def).format === undefined) {
+          expect(
+            result.error?.issues.map((i) => i.message),
+            name,
+          ).toEqual([inputMessages.illFormed]);
+        }
+      }
+    }
+    expect(isStorableText('Курсовая\tработа\n')).toBe(true);
   });
 
   it('is told from well-formed text exactly as String.prototype.isWellFormed tells it', () => {

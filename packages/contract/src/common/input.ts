@@ -27,10 +27,18 @@ export function isWellFormedText(value: string): boolean {
 }
 
 /**
- * The contract's one string builder: `z.string()` that first refuses ill-formed UTF-16, and stops
+ * Text a database can hold: well-formed, and without U+0000, which PostgreSQL's `text` refuses
+ * (an error, not a stored value) and no form of the product ever types.
+ */
+export function isStorableText(value: string): boolean {
+  return isWellFormedText(value) && !value.includes('\0');
+}
+
+/**
+ * The contract's one string builder: `z.string()` that first refuses ill-formed UTF-16 and NUL, and stops
  * there so that the field shows one message. Every string of every schema is built with it: lint
  * bans `z.string` elsewhere in the contract, and common/input.test.ts walks every exported schema.
  */
 export function text(params?: string | z.core.$ZodStringParams) {
-  return z.string(params).refine(isWellFormedText, { message: inputMessages.illFormed, abort: true });
+  return z.string(params).refine(isStorableText, { message: inputMessages.illFormed, abort: true });
 }

@@ -3,6 +3,7 @@ import { text } from '../common/input';
 import { OrderDiscountSchema } from './cost';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
+import { idMessages, MAX_ROW_ID, rowIdParamSchema, rowIdSchema } from '../common/ids';
 
 /** Files one upload request may carry (the multipart limit of the upload routes). */
 export const UPLOAD_MAX_FILES = 20;
@@ -70,7 +71,7 @@ export function earliestDeadline(now: Date): string {
   return moscow.toISOString().slice(0, 10);
 }
 
-const id = z.number().int().positive();
+const id = rowIdSchema;
 const kopecks = z.number().int().nonnegative();
 const fileIds = z.array(id).max(ORDER_MAX_FILES, orderMessages.tooManyOrderFiles);
 const topic = text({ error: orderMessages.topicRequired }).trim().max(500, orderMessages.topicTooLong);
@@ -112,7 +113,11 @@ export const CalculateDiscountRequestSchema = CalculateCostRequestSchema.extend(
 export type CalculateDiscountRequest = z.input<typeof CalculateDiscountRequestSchema>;
 
 const orderFields = {
-  work_type_id: z.number({ error: orderMessages.workTypeRequired }).int().positive(),
+  work_type_id: z
+    .number({ error: orderMessages.workTypeRequired })
+    .int()
+    .positive()
+    .max(MAX_ROW_ID, idMessages.tooLarge),
   subject_id: id.nullish(),
   topic: topic.min(1, orderMessages.topicRequired),
   university_id: id.nullish(),
@@ -357,8 +362,8 @@ export const DraftListSchema = z.object({
 });
 export type DraftList = z.infer<typeof DraftListSchema>;
 
-export const IdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
-export const OptionalIdQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
+export const IdQuerySchema = z.object({ id: rowIdParamSchema });
+export const OptionalIdQuerySchema = z.object({ id: rowIdParamSchema.optional() });
 
 /** What the success and welcome screens show about a just-placed order. */
 export const OrderGreetingSchema = z.object({

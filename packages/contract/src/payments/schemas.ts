@@ -1,5 +1,6 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
+import { rowIdSchema } from '../common/ids';
 
 /**
  * Payments and money (spec §3 "Finances", "Payment", "Verification status", §7
@@ -93,7 +94,7 @@ export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
  */
 export const PayRequestSchema = z.object({
   purpose: PaymentPurposeSchema,
-  object_id: z.number().int().positive().optional(),
+  object_id: rowIdSchema.optional(),
   amount: positiveKopecks.optional(),
   payment_method: PaymentMethodIdSchema,
   bonus: kopecks.optional(),
@@ -103,7 +104,7 @@ export type PayRequest = z.infer<typeof PayRequestSchema>;
 
 /** Several awaiting payments at once (`/payments/pay`, selected rows). */
 export const PayManyRequestSchema = z.object({
-  pay_ids: z.array(z.number().int().positive()).min(1).max(50),
+  pay_ids: z.array(rowIdSchema).min(1).max(50),
   payment_method: PaymentMethodIdSchema,
 });
 export type PayManyRequest = z.infer<typeof PayManyRequestSchema>;
@@ -234,7 +235,7 @@ export const RefundStornoRequestSchema = z.object({ refund_sum: positiveKopecks 
 export const RefundClaimRequestSchema = z.object({
   amount: positiveKopecks,
   reason: text().trim().min(10, 'Опишите причину — хотя бы 10 символов').max(2000),
-  pay_ids: z.array(z.number().int().positive()).max(50).optional(),
+  pay_ids: z.array(rowIdSchema).max(50).optional(),
 });
 
 /** `POST repayment/`: the balance to a card (after verification for `repayment`). */

@@ -1,5 +1,6 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
+import { rowIdSchema } from '../common/ids';
 
 /**
  * Gift certificates (spec §3 "Certificate", §7 "Certificates"). A customer buys one of a
@@ -128,7 +129,7 @@ export const CertificateRedeemSchema = z.object({
     .min(1, certificateMessages.codeRequired)
     .max(64, certificateMessages.codeFormat)
     .refine((s) => isCertificateCodeShape(normalizeCertificateCode(s)), certificateMessages.codeFormat),
-  order_id: z.number().int().positive().optional(),
+  order_id: rowIdSchema.optional(),
 });
 export type CertificateRedeem = z.infer<typeof CertificateRedeemSchema>;
 

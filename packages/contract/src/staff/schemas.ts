@@ -9,6 +9,7 @@ import {
   ThreadPostRequestSchema,
   WorkspaceFileListSchema,
 } from '../workspace/schemas';
+import { rowIdParamSchema, rowIdSchema } from '../common/ids';
 
 /**
  * The staff side (`/staff` in the web app, `/api/staff/…` on the server): managers and authors
@@ -61,7 +62,7 @@ export const staffMessages = {
   actionRefused: (status: string) => `В статусе «${status}» этого сделать нельзя`,
 } as const;
 
-const id = z.number().int().positive();
+const id = rowIdSchema;
 
 export const StaffMeSchema = z.object({
   id: z.number().int(),
@@ -121,11 +122,11 @@ export type StaffOrderListItem = z.infer<typeof StaffOrderListItemSchema>;
 
 export const STAFF_PAGE_SIZE = 20;
 export const StaffOrderListQuerySchema = z.object({
-  status: z.coerce.number().int().optional(),
+  status: rowIdParamSchema.optional(),
   deadline_from: DaySchema.optional(),
   deadline_to: DaySchema.optional(),
   assigned: z.enum(['yes', 'no']).optional(),
-  work_type: z.coerce.number().int().positive().optional(),
+  work_type: rowIdParamSchema.optional(),
   /** An order number or words of the topic. */
   q: text().trim().max(200).optional(),
   /** `deadline` (soonest first; a performer's default) or `new` (newest first; a manager's). */
@@ -195,7 +196,7 @@ export type StaffAssignRequest = z.input<typeof StaffAssignRequestSchema>;
  */
 export const StaffStatusRequestSchema = z.object({
   status_id: z.number().int(),
-  from_status_id: z.number().int().optional(),
+  from_status_id: rowIdSchema.optional(),
 });
 export type StaffStatusRequest = z.input<typeof StaffStatusRequestSchema>;
 

@@ -7,6 +7,7 @@ import {
   ReworkEligibilitySchema,
   orderMessages,
 } from '../orders/schemas';
+import { rowIdSchema } from '../common/ids';
 
 /**
  * The order workspace (`/order/{id}` and its tabs chat, files, care, reworks): what a customer
@@ -37,7 +38,7 @@ export const workspaceMessages = {
   orderClosed: 'Заказ закрыт: действие недоступно',
 } as const;
 
-const id = z.number().int().positive();
+const id = rowIdSchema;
 const fileIds = z.array(id).max(ORDER_MAX_FILES, orderMessages.tooManyOrderFiles);
 
 /** Who did something: the customer, a manager or the author (staff by display name only). */

@@ -16,6 +16,7 @@ import {
   registrationCancelMessages,
   type LoginRequest,
   type RestoreRequest,
+  text,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -153,7 +154,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Новый пароль по ссылке из письма',
-        params: z.object({ id: z.string().min(1).max(256) }),
+        params: z.object({ id: text().min(1).max(256) }),
         body: NewPasswordRequestSchema,
         response: { 200: OkSchema, ...errorResponses(400, 429) },
       },

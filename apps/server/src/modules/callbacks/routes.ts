@@ -7,6 +7,7 @@ import {
   profileMessages,
   type CallbackRequest,
   staffApi,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { listCallbacks, markCallbackDone, requestCallback } from './service';
 const security = [{ bearer: [] }];
 /** The route pattern under `staffApi.callbackDone(id)`. */
 const DONE = staffApi.callbackDone.pattern;
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: rowIdParamSchema });
 
 /**
  * Phone callbacks: a customer asks for a call at a convenient time; managers see the

@@ -6,6 +6,7 @@ import {
   CertificateRedeemSchema,
   CertificateSchema,
   api,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +30,7 @@ import {
 
 const tags = ['certificates'];
 const security = [{ bearer: [] }];
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: rowIdParamSchema });
 
 /** Wrong codes a customer, and an address, may try in a window (RATE_WINDOW_MINUTES) before 429. */
 export const REDEEM_MAX_FAILURES_PER_USER = 10;

@@ -9,6 +9,7 @@ import {
   api,
   chatMessages,
   staffApi,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ import type { Principal } from './types';
 const tags = ['order chat'];
 const security = [{ bearer: [] }];
 
-const id = z.coerce.number().int().positive();
+const id = rowIdParamSchema;
 const IdParams = z.object({ id });
 
 /**

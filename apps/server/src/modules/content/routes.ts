@@ -1,4 +1,12 @@
-import { api, BannerListSchema, FaqListSchema, FaqQuerySchema, SpaceSchema, z } from '@cabinet/contract';
+import {
+  api,
+  BannerListSchema,
+  FaqListSchema,
+  FaqQuerySchema,
+  SpaceSchema,
+  text,
+  z,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
@@ -19,7 +27,7 @@ export default async function contentRoutes(fastify: FastifyInstance, opts: { se
         tags,
         summary: 'Страница-спецпредложение (space) по id или slug, блоками',
         security,
-        params: z.object({ x: z.string().max(100) }),
+        params: z.object({ x: text().max(100) }),
         response: { 200: SpaceSchema, ...errorResponses(401, 404) },
       },
     },

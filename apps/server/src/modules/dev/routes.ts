@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailSchema, authMessages } from '@cabinet/contract';
+import { EmailSchema, authMessages, text } from '@cabinet/contract';
 import { escapeHtml } from '../../mail';
 import { badRequest, notFound } from '../../plugins/errors';
 import { smsPhone } from '../payments';
@@ -74,7 +74,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
         hide: true,
         // An e-mail address, or a phone for the newest SMS (`+7…`; a `+` a query string turned
         // into a space reads the same).
-        querystring: z.object({ to: z.string() }),
+        querystring: z.object({ to: text() }),
         response: { 200: MailSchema },
       },
     },

@@ -4,6 +4,7 @@ import {
   ReworkDetailSchema,
   ReworkListSchema,
   type ErrorBodySchema,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ import type { Face } from './workspace-people';
  * declared beside the other routes of each face.
  */
 
-const id = z.coerce.number().int().positive();
+const id = rowIdParamSchema;
 const IdParams = z.object({ id });
 const RequestParams = IdParams.extend({ request: id });
 

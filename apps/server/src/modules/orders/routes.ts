@@ -22,6 +22,7 @@ import {
   UPLOAD_MAX_FILES,
   type OrderList,
   api,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -36,9 +37,9 @@ const tags = ['orders'];
 const security = [{ bearer: [] }];
 const MB = 1024 * 1024;
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
-const FileParams = z.object({ fileId: z.coerce.number().int().positive() });
-const OrderFileParams = IdParams.extend({ fileId: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: rowIdParamSchema });
+const FileParams = z.object({ fileId: rowIdParamSchema });
+const OrderFileParams = IdParams.extend({ fileId: rowIdParamSchema });
 const NoContent = z.null().describe('Удалено');
 const JSON_UTF8 = 'application/json; charset=utf-8';
 

@@ -1,4 +1,4 @@
-import { STAFF_PAGE_SIZE, staffApi, type StaffOrderList } from '@cabinet/contract';
+import { MAX_ROW_ID, STAFF_PAGE_SIZE, staffApi, type StaffOrderList } from '@cabinet/contract';
 import { PostgresAdapter, sql } from 'kysely';
 import type { StaffPrincipal } from '../../plugins/auth';
 import type { OrdersContext } from './context';
@@ -42,7 +42,9 @@ export async function staffQueue(
   if (search) {
     const number = ORDER_NUMBER.exec(search);
     if (number) {
-      base = base.where('o.id', '=', Number(number[1]));
+      // A number past the largest id names no order (PostgreSQL would refuse the comparison).
+      const id = Number(number[1]);
+      base = id <= MAX_ROW_ID ? base.where('o.id', '=', id) : base.where(sql<boolean>`1 = 0`);
     } else {
       for (const word of search.split(/\s+/).slice(0, 10)) {
         const patterns = postgres ? [`%${word.replace(LIKE_SPECIALS, '\\$&')}%`] : wordVariants(word);

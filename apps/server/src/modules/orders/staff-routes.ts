@@ -18,6 +18,7 @@ import {
   WorkspaceFileListSchema,
   staffApi,
   staffMessages,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,7 +46,7 @@ const tags = ['staff'];
 const security = [{ bearer: [] }];
 const MB = 1024 * 1024;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdParamSchema;
 const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
 const RequestParams = IdParams.extend({ request: id });

@@ -11,6 +11,7 @@ import {
   WorkspaceFileSchema,
   ZipRequestSchema,
   api,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +25,7 @@ import { requestReadRoutes } from './request-routes';
 const tags = ['order workspace'];
 const security = [{ bearer: [] }];
 
-const id = z.coerce.number().int().positive();
+const id = rowIdParamSchema;
 const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
 const CareParams = IdParams.extend({ request: id });

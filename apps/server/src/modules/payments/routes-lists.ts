@@ -4,6 +4,7 @@ import {
   PaymentListSchema,
   PaymentSchema,
   paymentsApi,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,7 +47,7 @@ export default async function listRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Один платёж клиента: что оплачено, сколько и чем кончилось (экран /payment)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowIdParamSchema }),
         response: { 200: PaymentSchema, ...errorResponses(400, 401, 404) },
       },
     },

@@ -6,6 +6,7 @@ import {
   PaymentMethodsQuerySchema,
   PaymentMethodsSchema,
   paymentsApi,
+  rowIdParamSchema,
 } from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import { packetWaiting, pay, payMany, paymentMethods, type PayDeps } from './ser
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: rowIdParamSchema });
 const IdempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()

@@ -1,4 +1,9 @@
-import { StaffRefundClaimListSchema, StaffRefundClaimSchema, staffApi } from '@cabinet/contract';
+import {
+  StaffRefundClaimListSchema,
+  StaffRefundClaimSchema,
+  staffApi,
+  rowIdParamSchema,
+} from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +13,7 @@ import { approveClaim, listClaims, rejectClaim } from './payouts';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: rowIdParamSchema });
 
 /**
  * Refund claims on the staff side: managers only — the auth plugin lets only staff

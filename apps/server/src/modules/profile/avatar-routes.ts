@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_MB, AvatarSchema, api, avatarMessages } from '@cabinet/contract';
+import { AVATAR_MAX_MB, AvatarSchema, api, avatarMessages, text } from '@cabinet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -80,7 +80,7 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Изображение аватара (WebP); адрес случайный и меняется с каждой загрузкой',
-        params: z.object({ file: z.string() }),
+        params: z.object({ file: text() }),
         response: { 200: z.unknown().describe('Изображение WebP'), ...errorResponses(404) },
       },
     },

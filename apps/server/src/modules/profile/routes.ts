@@ -15,6 +15,7 @@ import {
   authMessages,
   type ChangeEmailRequest,
   type RegistrationRequest,
+  text,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -199,7 +200,7 @@ export default async function profileRoutes(
         tags,
         summary:
           'Ссылка из письма: меняет e-mail и ведёт в профиль с сообщением; негодная ссылка ведёт на главную с сообщением',
-        params: z.object({ token: z.string().min(1).max(256) }),
+        params: z.object({ token: text().min(1).max(256) }),
       },
     },
     async (request, reply) => {

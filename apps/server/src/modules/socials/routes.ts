@@ -10,6 +10,7 @@ import {
   api,
   authMessages,
   type SocialProfileRequest,
+  text,
 } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -95,9 +96,9 @@ export default async function socialRoutes(
         summary: 'Возврат от соцсети: вход (?al=) или запрос e-mail (/socials-email-auth)',
         params: NetworkParams,
         querystring: z.object({
-          code: z.string().max(4096).optional(),
-          state: z.string().max(1024).optional(),
-          error: z.string().max(1024).optional(),
+          code: text().max(4096).optional(),
+          state: text().max(1024).optional(),
+          error: text().max(1024).optional(),
         }),
       },
     },

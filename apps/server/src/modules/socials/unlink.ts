@@ -1,4 +1,4 @@
-import { OkSchema, SOCIAL_NETWORKS, api, authMessages, profileMessages } from '@cabinet/contract';
+import { OkSchema, SOCIAL_NETWORKS, api, authMessages, profileMessages, text } from '@cabinet/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -73,7 +73,7 @@ export default async function unlinkRoutes(fastify: FastifyInstance) {
         tags: ['socials'],
         summary: 'Отвязать соцсеть; нельзя, если не останется способа войти (409)',
         security: [{ bearer: [] }],
-        params: z.object({ network: z.string().max(32) }),
+        params: z.object({ network: text().max(32) }),
         response: { 200: OkSchema, ...errorResponses(401, 404, 409) },
       },
     },
