@@ -12,6 +12,13 @@ export async function listenForSockets(app: FastifyInstance): Promise<string> {
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
+export interface SocketOptions {
+  origin?: string;
+  autoPong?: boolean;
+  /** The certificate a wss:// server's is checked against (a test's own, self-signed). */
+  ca?: string | Buffer;
+}
+
 /** A test's socket: every frame it received (checked against the contract) and how it closed. */
 export class TestSocket {
   readonly frames: ServerFrame[] = [];
@@ -33,15 +40,12 @@ export class TestSocket {
   }
 
   /** Opens a socket; resolves once the handshake is done (the server may still close it at once). */
-  static async open(
-    base: string,
-    token: string | null,
-    opts: { origin?: string; autoPong?: boolean } = {},
-  ): Promise<TestSocket> {
+  static async open(base: string, token: string | null, opts: SocketOptions = {}): Promise<TestSocket> {
     const url = token === null ? base : `${base}?authorization=${encodeURIComponent(token)}`;
     const ws = new WebSocket(url, {
       autoPong: opts.autoPong ?? true,
       ...(opts.origin ? { origin: opts.origin } : {}),
+      ...(opts.ca ? { ca: opts.ca } : {}),
     });
     const socket = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
@@ -52,11 +56,7 @@ export class TestSocket {
   }
 
   /** Opens a socket and waits for its `ready`. */
-  static async ready(
-    base: string,
-    token: string,
-    opts: { origin?: string; autoPong?: boolean } = {},
-  ): Promise<TestSocket> {
+  static async ready(base: string, token: string, opts: SocketOptions = {}): Promise<TestSocket> {
     const socket = await TestSocket.open(base, token, opts);
     await socket.waitFor('ready');
     return socket;

@@ -61,7 +61,7 @@ export async function failedDependencies(
 }
 
 /**
- * The probes, outside /api/ (docs/deploy-nginx.md): `GET /healthz` says the process answers
+ * The probes, outside /api/ (docs/deploy.md): `GET /healthz` says the process answers
  * (liveness: nothing else is asked, and load shedding passes it by), `GET /readyz` that this
  * instance can serve (readiness: the dependencies above). `GET /api/health/`, the older probe,
  * still asks the database only, with the same check. From SIGTERM on (server.ts) every request but

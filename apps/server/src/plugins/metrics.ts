@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** What the rest of the server tells /metrics; every series is listed in docs/deploy-nginx.md. */
+/** What the rest of the server tells /metrics; every series is listed in docs/deploy.md. */
 export interface Metrics {
   readonly registry: Registry;
   /** The chat's open sockets on this instance, read at each scrape (modules/chat/socket.ts). */
