@@ -8,6 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { CallbacksTable, DB } from '../../db/types';
 import { HttpError, notFound } from '../../plugins/errors';
+import { findCallbackId, insertCallback, markPendingCallbackDone, selectCallbacksForStaff } from './repo';
 
 function toCallback(row: Selectable<CallbacksTable>): Callback {
   return {
@@ -26,31 +27,19 @@ export async function requestCallback(
   userId: number,
   body: CallbackRequest,
 ): Promise<Callback> {
-  const row = await db
-    .insertInto('callbacks')
-    .values({
-      user_id: userId,
-      phone: body.phone,
-      time: body.time,
-      comment: body.comment ?? '',
-      created_at: nowIso(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertCallback(db, {
+    user_id: userId,
+    phone: body.phone,
+    time: body.time,
+    comment: body.comment ?? '',
+    created_at: nowIso(),
+  });
   return toCallback(row);
 }
 
 /** Every request for a manager: the pending ones first, newest first within each group. */
 export async function listCallbacks(db: Kysely<DB>): Promise<StaffCallbackList> {
-  const rows = await db
-    .selectFrom('callbacks')
-    .innerJoin('users', 'users.id', 'callbacks.user_id')
-    .selectAll('callbacks')
-    .select(['users.email', 'users.fio'])
-    .orderBy((eb) => eb.case().when('callbacks.status', '=', 'pending').then(0).else(1).end())
-    .orderBy('callbacks.id', 'desc')
-    .limit(500)
-    .execute();
+  const rows = await selectCallbacksForStaff(db);
   return {
     results: rows.map((r) => ({
       ...toCallback(r),
@@ -63,15 +52,9 @@ export async function listCallbacks(db: Kysely<DB>): Promise<StaffCallbackList> 
 /** Marks a request called back; a second mark is refused (409), so two managers see who was first. */
 export async function markCallbackDone(db: Kysely<DB>, id: number, staffId: number): Promise<Callback> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('callbacks')
-      .set({ status: 'done', done_at: nowIso(), done_by: staffId })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await markPendingCallbackDone(trx, id, staffId, nowIso());
     if (updated) return toCallback(updated);
-    const exists = await trx.selectFrom('callbacks').select('id').where('id', '=', id).executeTakeFirst();
+    const exists = await findCallbackId(trx, id);
     if (!exists) throw notFound(profileMessages.callbackNotFound);
     throw new HttpError(409, profileMessages.callbackAlreadyDone);
   });
