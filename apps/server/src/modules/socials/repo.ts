@@ -38,3 +38,19 @@ export function findUsableOneTimeToken(
     .where('expires_at', '>', now)
     .executeTakeFirst();
 }
+
+export function selectLinkedAccounts(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('social_accounts').select(['id', 'network']).where('user_id', '=', userId).execute();
+}
+
+export async function deleteSocialAccounts(db: Kysely<DB>, userId: number, network: string): Promise<void> {
+  await db
+    .deleteFrom('social_accounts')
+    .where('user_id', '=', userId)
+    .where('network', '=', network)
+    .execute();
+}
+
+export function selectLinkedNetworks(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('social_accounts').select('network').where('user_id', '=', userId).execute();
+}

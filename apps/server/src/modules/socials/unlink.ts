@@ -8,6 +8,7 @@ import { errorResponses } from '../../lib/openapi';
 import { HttpError, notFound } from '../../plugins/errors';
 import { findUserById } from '../users';
 import { lockCustomer } from '../ledger';
+import { deleteSocialAccounts, selectLinkedAccounts, selectLinkedNetworks } from './repo';
 
 /** The route pattern under `api.profile.socialLink(network)`. */
 const UNLINK = api.profile.socialLink.pattern;
@@ -26,22 +27,14 @@ export async function unlinkNetwork(db: Kysely<DB>, userId: number, network: str
     await lockCustomer(trx, userId);
     const user = await findUserById(trx, userId);
     if (!user) throw new HttpError(401, authMessages.notAuthorized);
-    const linked = await trx
-      .selectFrom('social_accounts')
-      .select(['id', 'network'])
-      .where('user_id', '=', userId)
-      .execute();
+    const linked = await selectLinkedAccounts(trx, userId);
     const mine = linked.filter((l) => l.network === network);
     if (mine.length === 0) throw notFound(profileMessages.socialUnknown);
     const otherNetwork = linked.some((l) => l.network !== network);
     if (!user.password_hash && !otherNetwork && !user.email_confirmed_at) {
       throw new HttpError(409, profileMessages.socialLastWay);
     }
-    await trx
-      .deleteFrom('social_accounts')
-      .where('user_id', '=', userId)
-      .where('network', '=', network)
-      .execute();
+    await deleteSocialAccounts(trx, userId, network);
   });
 }
 
@@ -56,11 +49,7 @@ export async function linkedNetworksOf(
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   const userId = token ? app.accessTokens.verify(token) : null;
   if (userId === null) return null;
-  const rows = await app.database.db
-    .selectFrom('social_accounts')
-    .select('network')
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await selectLinkedNetworks(app.database.db, userId);
   return new Set(rows.map((r) => r.network));
 }
 
