@@ -6,6 +6,7 @@ import {
 } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { findUserAttribution, setUserAttribution } from './repo';
 
 /** What the tracking cookies said, as stored on a customer and on an order (null: absent). */
 export interface Attribution {
@@ -55,7 +56,7 @@ export function hasAttribution(a: Attribution): boolean {
 /** Records on a new customer what brought them (nothing when the request had no cookie). */
 export async function saveUserAttribution(db: Kysely<DB>, userId: number, a: Attribution): Promise<void> {
   if (!hasAttribution(a)) return;
-  await db.updateTable('users').set(a).where('id', '=', userId).execute();
+  await setUserAttribution(db, userId, a);
 }
 
 /**
@@ -68,10 +69,6 @@ export async function orderAttribution(
   fromCookies: Attribution,
 ): Promise<Attribution> {
   if (hasAttribution(fromCookies)) return fromCookies;
-  const row = await db
-    .selectFrom('users')
-    .select(['referrer', 'landing', 'campaign', 'affiliate_uid'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await findUserAttribution(db, userId);
   return row ?? NO_ATTRIBUTION;
 }

@@ -4,8 +4,9 @@ import {
   type AttributionReportQuery,
   type AttributionReportRow,
 } from '@cabinet/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { selectBonusesSpentByCampaign, selectOrdersByCampaign, selectRegistrationsByCampaign } from './repo';
 
 type Counts = Omit<AttributionReportRow, 'campaign' | 'partner'>;
 
@@ -36,52 +37,9 @@ export async function attributionReport(
   q: AttributionReportQuery,
 ): Promise<AttributionReport> {
   const { start, end } = bounds(q);
-  const affiliated = sql<number>`case when affiliate_uid is null then 0 else 1 end`;
-
-  const orders = await db
-    .selectFrom('orders')
-    .select([
-      'campaign',
-      affiliated.as('affiliated'),
-      (eb) => eb.fn.countAll<number | string>().as('placed'),
-      sql<number | string>`sum(case when paid > 0 then 1 else 0 end)`.as('paid_count'),
-      sql<number | string>`coalesce(sum(paid), 0)`.as('paid_sum'),
-    ])
-    .where('is_fake', '=', 0)
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .groupBy(['campaign', sql`case when affiliate_uid is null then 0 else 1 end`])
-    .execute();
-
-  // Bonuses spent on those orders: the customer's bonus account's side of `bonus_spent` txns.
-  const bonuses = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_txns as t', 't.id', 'e.txn_id')
-    .innerJoin('orders as o', 'o.id', 't.order_id')
-    .select([
-      'o.campaign as campaign',
-      sql<number>`case when o.affiliate_uid is null then 0 else 1 end`.as('affiliated'),
-      sql<number | string>`coalesce(sum(-e.amount), 0)`.as('spent'),
-    ])
-    .where('t.kind', '=', 'bonus_spent')
-    .where('e.account', 'like', 'customer_bonus:%')
-    .where('o.is_fake', '=', 0)
-    .where('o.created_at', '>=', start)
-    .where('o.created_at', '<', end)
-    .groupBy(['o.campaign', sql`case when o.affiliate_uid is null then 0 else 1 end`])
-    .execute();
-
-  const users = await db
-    .selectFrom('users')
-    .select([
-      'campaign',
-      affiliated.as('affiliated'),
-      (eb) => eb.fn.countAll<number | string>().as('registered'),
-    ])
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .groupBy(['campaign', sql`case when affiliate_uid is null then 0 else 1 end`])
-    .execute();
+  const orders = await selectOrdersByCampaign(db, start, end);
+  const bonuses = await selectBonusesSpentByCampaign(db, start, end);
+  const users = await selectRegistrationsByCampaign(db, start, end);
 
   const rows = new Map<string, AttributionReportRow>();
   const rowOf = (g: Grouped): AttributionReportRow => {
