@@ -5,7 +5,7 @@ import {
   formatCertificateCode,
   type Certificate,
 } from '@cabinet/contract';
-import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { CertificatesTable, DB } from '../../db/types';
 import { formatValue } from './format';
@@ -82,6 +82,94 @@ export async function expireOverdue(db: Kysely<DB>, at: string, userId?: number)
     .where('expires_at', '<=', at);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   await query.execute();
+}
+
+export function insertCertificate(
+  db: Kysely<DB>,
+  values: Insertable<CertificatesTable>,
+): Promise<CertificateRow> {
+  return db.insertInto('certificates').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The customer's own certificate, or undefined. */
+export function findUserCertificate(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+): Promise<CertificateRow | undefined> {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** How many certificates the customer has in each status. */
+export function countUserCertificatesByStatus(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+}
+
+/** A page of the customer's certificates in the given statuses, newest first. */
+export function selectUserCertificates(
+  db: Kysely<DB>,
+  userId: number,
+  statuses: CertificateRow['status'][],
+  limit: number,
+  offset: number,
+): Promise<CertificateRow[]> {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The certificate with this code becomes expired if it is active and past its date. */
+export async function expireOverdueCode(db: Kysely<DB>, code: string, at: string): Promise<void> {
+  await db
+    .updateTable('certificates')
+    .set({ status: 'expired' })
+    .where('code', '=', code)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', at)
+    .execute();
+}
+
+/**
+ * One conditional UPDATE claims the certificate with this code for the customer when it is active
+ * and not past its date; undefined when it is not (of concurrent claims exactly one wins).
+ */
+export function claimCertificate(
+  trx: Kysely<DB>,
+  code: string,
+  userId: number,
+  orderId: number | null,
+  at: string,
+): Promise<CertificateRow | undefined> {
+  return trx
+    .updateTable('certificates')
+    .set({
+      status: 'redeemed',
+      redeemed_at: at,
+      redeemed_by: userId,
+      redeemed_order_id: orderId,
+    })
+    .where('code', '=', code)
+    .where('status', '=', 'active')
+    .where('expires_at', '>', at)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The API's shape: the code only once paid. */

@@ -15,8 +15,14 @@ import { pageLinks, payOrderFromBalanceInTrx } from '../payments';
 import type { CertificatePdfInput } from './pdf';
 import {
   certificateTitle,
+  claimCertificate,
+  countUserCertificatesByStatus,
   expireOverdue,
+  expireOverdueCode,
+  findUserCertificate,
+  insertCertificate,
   newCertificateCode,
+  selectUserCertificates,
   toCertificate,
   type CertificateRow,
 } from './repo';
@@ -33,17 +39,13 @@ export async function createCertificate(db: Kysely<DB>, userId: number, value: n
   // A clash of 80 random bits is not expected; the unique index would refuse one, and a second draw is made.
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const row = await db
-        .insertInto('certificates')
-        .values({
-          user_id: userId,
-          value,
-          code: newCertificateCode(),
-          status: 'awaiting_payment',
-          created_at: nowIso(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertCertificate(db, {
+        user_id: userId,
+        value,
+        code: newCertificateCode(),
+        status: 'awaiting_payment',
+        created_at: nowIso(),
+      });
       return toCertificate(row);
     } catch (err) {
       if (attempt >= 2) throw err;
@@ -54,12 +56,7 @@ export async function createCertificate(db: Kysely<DB>, userId: number, value: n
 /** The buyer's certificate (404 for anyone else's), expired first if its date has passed. */
 export async function certificateOf(db: Kysely<DB>, userId: number, id: number): Promise<CertificateRow> {
   await expireOverdue(db, nowIso(), userId);
-  const row = await db
-    .selectFrom('certificates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findUserCertificate(db, userId, id);
   if (!row) throw notFound(certificateMessages.notFound);
   return row;
 }
@@ -73,28 +70,20 @@ export async function listCertificates(
   path: string,
 ): Promise<CertificateList> {
   await expireOverdue(db, nowIso(), userId);
-  const counts = await db
-    .selectFrom('certificates')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('user_id', '=', userId)
-    .groupBy('status')
-    .execute();
+  const counts = await countUserCertificatesByStatus(db, userId);
   const countOf = (tab: 'active' | 'trash') =>
     counts
       .filter((c) => CERTIFICATE_TAB_STATUSES[tab].includes(c.status))
       .reduce((sum, c) => sum + Number(c.n), 0);
   const counters = { active: countOf('active'), trash: countOf('trash') };
   const links = pageLinks(publicUrl, path, q, counters[q.status]);
-  const rows = await db
-    .selectFrom('certificates')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...CERTIFICATE_TAB_STATUSES[q.status]])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)
-    .execute();
+  const rows = await selectUserCertificates(
+    db,
+    userId,
+    [...CERTIFICATE_TAB_STATUSES[q.status]],
+    q.page_size,
+    (q.page - 1) * q.page_size,
+  );
   return { results: rows.map(toCertificate), ...links, counters };
 }
 
@@ -133,29 +122,11 @@ export async function redeemCertificate(
   const code = normalizeCertificateCode(body.code);
   const at = nowIso();
   // Past its date it is expired (checked on redemption as on read), then refused like any other.
-  await db
-    .updateTable('certificates')
-    .set({ status: 'expired' })
-    .where('code', '=', code)
-    .where('status', '=', 'active')
-    .where('expires_at', '<=', at)
-    .execute();
+  await expireOverdueCode(db, code, at);
   return db.transaction().execute(async (trx) => {
     // The customer first, as every movement of their money does (payments/service.ts).
     await lockCustomer(trx, userId);
-    const claimed = await trx
-      .updateTable('certificates')
-      .set({
-        status: 'redeemed',
-        redeemed_at: at,
-        redeemed_by: userId,
-        redeemed_order_id: body.order_id ?? null,
-      })
-      .where('code', '=', code)
-      .where('status', '=', 'active')
-      .where('expires_at', '>', at)
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimCertificate(trx, code, userId, body.order_id ?? null, at);
     if (!claimed) throw invalidCode();
     const amount = Number(claimed.value);
     await postTxn(
