@@ -7,14 +7,22 @@ import {
   type StaffCareList,
   type ThreadPostRequestSchema,
 } from '@cabinet/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db/index';
-import type { CareRequestsTable, DB } from '../../db/types';
+import type { CareRequestsTable } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
-import { customerActor, lockOrder, recordEvent, type Actor } from './lifecycle';
+import { customerActor, recordEvent, type Actor } from './lifecycle';
+import { lockOrder } from './repo-lifecycle';
+import {
+  careQueuePage,
+  careRequestsOf,
+  insertCareRequest,
+  lastStaffAnswers,
+  setCareState,
+} from './repo-requests';
 import { findRequest, markSeen, openRequest, requireOrder } from './requests';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import { requireOpen } from './workspace-files';
@@ -39,20 +47,6 @@ function subjectOf(text: string): string {
   return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
 }
 
-/** When the last staff message came (for "new" marks), by request id. */
-async function lastStaffAnswers(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('thread_messages')
-    .select((eb) => ['thread_id', eb.fn.max('created_at').as('at')])
-    .where('thread', '=', 'care')
-    .where('thread_id', 'in', ids)
-    .where('author_role', '!=', 'customer')
-    .groupBy('thread_id')
-    .execute();
-  return new Map(rows.map((r) => [r.thread_id, String(r.at)]));
-}
-
 function toCare(row: CareRow, face: Face, lastAnswer: string | undefined): CareRequest {
   const isNew =
     face === 'staff'
@@ -72,12 +66,7 @@ function toCare(row: CareRow, face: Face, lastAnswer: string | undefined): CareR
 /** An order's care requests, newest first. Callers check access. */
 export async function listCare(ctx: OrdersContext, orderId: number, face: Face): Promise<CareList> {
   await requireOrder(ctx.db, orderId);
-  const rows = await ctx.db
-    .selectFrom('care_requests')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await careRequestsOf(ctx.db, orderId);
   const answers = await lastStaffAnswers(
     ctx.db,
     rows.map((r) => r.id),
@@ -114,20 +103,14 @@ export async function createCare(
     files: body.files,
     at,
     check: async (_trx, order) => requireOpen(order),
-    insert: async (trx) => {
-      const { id } = await trx
-        .insertInto('care_requests')
-        .values({
-          order_id: orderId,
-          kind: body.kind,
-          subject: subjectOf(body.text),
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
+    insert: (trx) =>
+      insertCareRequest(trx, {
+        order_id: orderId,
+        kind: body.kind,
+        subject: subjectOf(body.text),
+        created_at: at,
+        updated_at: at,
+      }),
     after: (trx, _order, id) =>
       recordEvent(trx, orderId, 'care_opened', customerActor, { care_id: id, kind: body.kind }, at),
   });
@@ -166,13 +149,7 @@ export async function postCareMessage(
     });
     const state = fromCustomer ? 'open' : options.close ? 'closed' : 'answered';
     // Written only while still not closed: a close that won the race leaves this message refused.
-    const updated = await trx
-      .updateTable('care_requests')
-      .set({ state, updated_at: at })
-      .where('id', '=', careId)
-      .where('state', '!=', 'closed')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, workspaceMessages.careClosed);
+    if (!(await setCareState(trx, careId, state, at))) throw new HttpError(409, workspaceMessages.careClosed);
     if (fromCustomer) {
       await attachCustomerFiles(ctx, trx, order.user_id, order, body.files, messageId);
     } else {
@@ -197,18 +174,7 @@ export async function careQueue(
   ctx: OrdersContext,
   q: { state?: 'open' | 'answered' | 'closed' | undefined; page: number; pageSize: number },
 ): Promise<StaffCareList> {
-  let base = ctx.db.selectFrom('care_requests as c');
-  if (q.state) base = base.where('c.state', '=', q.state);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['c.id', 'c.order_id', 'c.kind', 'c.state', 'c.subject', 'c.updated_at', 'u.fio'])
-    .orderBy('c.updated_at', 'asc')
-    .orderBy('c.id', 'asc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const { rows, total } = await careQueuePage(ctx.db, q);
   return {
     results: rows.map((r) => ({
       id: r.id,
@@ -219,6 +185,6 @@ export async function careQueue(
       customer_name: r.fio.trim() || firstName(''),
       updated_at: r.updated_at,
     })),
-    count: Number(total.n),
+    count: total,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../mail';
 import type { OrdersContext } from './context';
 import { titleOf } from './mappers';
+import { orderMailRow } from './repo-lifecycle';
 
 /** What happened to an order that the customer hears about by e-mail. */
 export type CustomerEvent = 'priced' | 'final_delivered' | 'rework_answered' | 'care_answered';
@@ -42,21 +43,7 @@ export async function notifyCustomer(
 ): Promise<void> {
   const mailer = ctx.deps.mailer;
   if (!mailer) return;
-  const row = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.work_type_id',
-      'orders.topic',
-      'orders.price',
-      'orders.deadline',
-      'orders.guarantee_until',
-      'users.email',
-      'users.email_delivery',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  const row = await orderMailRow(trx, orderId);
   if (!row || row.email_delivery !== 1) return;
   const line: OrderEventLine = {
     id: row.id,

@@ -8,11 +8,12 @@ import {
   staffMessages,
   type TimelineKind,
 } from '@cabinet/contract';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { ActorRoleName, DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import type { OrderRow } from './repo';
+import { insertEvent, setStatusIfStill } from './repo-lifecycle';
 
 /**
  * The one way an order moves, whoever moves it (the customer, a manager, an author, a payment):
@@ -32,36 +33,6 @@ export interface Actor {
 export const customerActor: Actor = { role: 'customer', staffId: null };
 export const systemActor: Actor = { role: 'system', staffId: null };
 
-/**
- * Reads the order and holds it until the transaction ends: `SELECT … FOR UPDATE` on PostgreSQL;
- * on SQLite every write transaction already runs alone (one connection, one writer).
- * Returns undefined when there is no such placed order (drafts are not orders).
- */
-export async function lockOrder(trx: Kysely<DB>, orderId: number): Promise<OrderRow | undefined> {
-  let query = trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('is_fake', '=', 0);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  return query.executeTakeFirst();
-}
-
-/**
- * {@link lockOrder} with the customer's full name beside the order, in the same round trip (the
- * chat shows the customer to staff by first name); only the order's row is locked.
- */
-export async function lockOrderWithCustomerName(
-  trx: Kysely<DB>,
-  orderId: number,
-): Promise<(OrderRow & { customer_fio: string }) | undefined> {
-  let query = trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .selectAll('orders')
-    .select('users.fio as customer_fio')
-    .where('orders.id', '=', orderId)
-    .where('orders.is_fake', '=', 0);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate(['orders']);
-  return query.executeTakeFirst();
-}
-
 /** Appends an event to the order's timeline; `data` carries what its text needs. */
 export async function recordEvent(
   trx: Kysely<DB>,
@@ -71,17 +42,14 @@ export async function recordEvent(
   data: Record<string, unknown> = {},
   at: string = nowIso(),
 ): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({
-      order_id: orderId,
-      kind,
-      actor_role: actor.role,
-      staff_id: actor.staffId,
-      data: JSON.stringify(data),
-      created_at: at,
-    })
-    .execute();
+  await insertEvent(trx, {
+    order_id: orderId,
+    kind,
+    actor_role: actor.role,
+    staff_id: actor.staffId,
+    data: JSON.stringify(data),
+    created_at: at,
+  });
 }
 
 function statusTitle(id: number): string {
@@ -124,13 +92,12 @@ export async function moveStatus(
 ): Promise<void> {
   requireMove(order, to);
   const at = options.at ?? nowIso();
-  const result = await trx
-    .updateTable('orders')
-    .set({ ...options.also, status_id: to, updated_at: at })
-    .where('id', '=', order.id)
-    .where('status_id', '=', order.status_id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, staffMessages.statusConflict);
+  const moved = await setStatusIfStill(trx, order.id, order.status_id, {
+    ...options.also,
+    status_id: to,
+    updated_at: at,
+  });
+  if (!moved) throw new HttpError(409, staffMessages.statusConflict);
   await recordEvent(
     trx,
     order.id,

@@ -4,6 +4,7 @@ import type { DB } from '../../db/types';
 import { orderPlacedMail } from '../../mail';
 import type { OrdersContext } from './context';
 import { titleOf } from './mappers';
+import { customerOrders, mailSettings } from './repo-lifecycle';
 
 /**
  * Queues the "order placed" mail inside the placing transaction, so it goes out exactly when the
@@ -18,19 +19,9 @@ export async function queueOrderPlacedMail(
 ): Promise<void> {
   const mailer = ctx.deps.mailer;
   if (!mailer || orderIds.length === 0) return;
-  const user = await trx
-    .selectFrom('users')
-    .select(['email', 'email_delivery'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await mailSettings(trx, userId);
   if (!user || user.email_delivery !== 1) return;
-  const rows = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', 'in', [...orderIds])
-    .orderBy('id')
-    .execute();
+  const rows = await customerOrders(trx, userId, orderIds);
   const first = rows[0];
   if (!first) return;
   const titles = await ctx.titles(trx);

@@ -1,12 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/index';
-import type { CareRequestsTable, DB, ReworksTable } from '../../db/types';
+import type { DB } from '../../db/types';
 import type { HttpError } from '../../plugins/errors';
 import { lockCustomer } from '../ledger';
 import { notFound, type OrdersContext } from './context';
-import { customerActor, lockOrder } from './lifecycle';
+import { customerActor } from './lifecycle';
+import { findPlacedOrder, lockOrder } from './repo-lifecycle';
+import { findRequestRow, setCustomerSeen, type RequestTables, type ThreadKind } from './repo-requests';
 import type { OrderRow } from './repo';
-import { addMessage, attachCustomerFiles, type ThreadKind } from './threads';
+import { addMessage, attachCustomerFiles } from './threads';
 import type { Face } from './workspace-people';
 
 /**
@@ -16,26 +18,9 @@ import type { Face } from './workspace-people';
  * (the guarantee and the final files; a question thread that a manager may close).
  */
 
-interface Tables {
-  rework: ReworksTable;
-  care: CareRequestsTable;
-}
-
-/**
- * The table of each kind, typed as the rework's: Kysely cannot build one query over a union of
- * tables, and the columns used here (`id`, `order_id`, `customer_seen_at`) are alike in both.
- */
-const tableOf = { rework: 'reworks', care: 'care_requests' } as unknown as Record<ThreadKind, 'reworks'>;
-const tableFor = (kind: ThreadKind): 'reworks' => tableOf[kind];
-
 /** An order that exists (a fake one does not), or 404. */
 export async function requireOrder(db: Kysely<DB>, orderId: number): Promise<OrderRow> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
+  const row = await findPlacedOrder(db, orderId);
   if (!row) throw notFound();
   return row;
 }
@@ -47,29 +32,23 @@ export async function findRequest<K extends ThreadKind>(
   orderId: number,
   requestId: number,
   missing: () => HttpError,
-): Promise<Selectable<Tables[K]>> {
-  const row = await db
-    .selectFrom(tableFor(kind))
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('id', '=', requestId)
-    .executeTakeFirst();
+): Promise<Selectable<RequestTables[K]>> {
+  const row = await findRequestRow(db, kind, orderId, requestId);
   if (!row) throw missing();
-  // The table is the one `kind` names, so the row is that table's.
-  return row as unknown as Selectable<Tables[K]>;
+  return row;
 }
 
 /** The customer opening a request has seen its answers: the row as it now is. */
 export async function markSeen<K extends ThreadKind>(
   db: Kysely<DB>,
   kind: K,
-  row: Selectable<Tables[K]>,
+  row: Selectable<RequestTables[K]>,
   face: Face,
-): Promise<Selectable<Tables[K]>> {
+): Promise<Selectable<RequestTables[K]>> {
   if (face !== 'customer') return row;
   const at = nowIso();
   const { id } = row as { id: number };
-  await db.updateTable(tableFor(kind)).set({ customer_seen_at: at }).where('id', '=', id).execute();
+  await setCustomerSeen(db, kind, id, at);
   return { ...row, customer_seen_at: at };
 }
 

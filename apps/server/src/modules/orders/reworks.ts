@@ -16,7 +16,9 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { earliestWishedDate, reworkEligibility } from './guarantee';
-import { customerActor, lockOrder, moveStatus, type Actor } from './lifecycle';
+import { customerActor, moveStatus, type Actor } from './lifecycle';
+import { lockOrder } from './repo-lifecycle';
+import { heldFileRows, insertNextRework, markReworkAnswered, openReworkId, reworksOf } from './repo-requests';
 import { findRequest, markSeen, openRequest, requireOrder } from './requests';
 import { requireAction } from './statuses';
 import { workspaceFiles } from './workspace-files';
@@ -42,16 +44,6 @@ function isNew(row: ReworkRow, face: Face): boolean {
     row.answered_at !== null &&
     (row.customer_seen_at === null || row.customer_seen_at < row.answered_at)
   );
-}
-
-export async function hasOpenRework(db: Kysely<DB>, orderId: number): Promise<boolean> {
-  const open = await db
-    .selectFrom('reworks')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'open')
-    .executeTakeFirst();
-  return open !== undefined;
 }
 
 async function shape(
@@ -104,19 +96,6 @@ async function heldFiles(
   return byRework;
 }
 
-function heldFileRows(db: Kysely<DB>, orderId: number, reworkIds: number[]) {
-  return db
-    .selectFrom('order_files')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('rework_id', 'in', reworkIds)
-    .where('kind', '=', 'final')
-    .where('thread_message_id', 'is', null)
-    .where('chat_message_id', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
 /** An order's reworks, newest first, with whether one may be asked for now. Callers check access. */
 export async function listReworks(
   ctx: OrdersContext,
@@ -125,12 +104,7 @@ export async function listReworks(
   now: Date = new Date(),
 ): Promise<ReworkList> {
   const order = await requireOrder(ctx.db, orderId);
-  const rows = await ctx.db
-    .selectFrom('reworks')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('number', 'desc')
-    .execute();
+  const rows = await reworksOf(ctx.db, orderId);
   const results: Rework[] = (await shape(ctx.db, orderId, rows, face)).map(({ messages: _, ...r }) => r);
   return {
     results,
@@ -179,29 +153,19 @@ export async function createRework(
     files: body.files,
     at,
     check: async (trx, order) => {
-      const eligibility = reworkEligibility(order, await hasOpenRework(trx, orderId), now);
+      const eligibility = reworkEligibility(order, (await openReworkId(trx, orderId)) !== null, now);
       if (!eligibility.allowed)
         throw new HttpError(409, eligibility.reason ?? workspaceMessages.reworkAlreadyOpen);
     },
     insert: async (trx) => {
-      const last = await trx
-        .selectFrom('reworks')
-        .select((eb) => eb.fn.max<number>('number').as('n'))
-        .where('order_id', '=', orderId)
-        .executeTakeFirst();
-      number = Number(last?.n ?? 0) + 1;
-      const { id } = await trx
-        .insertInto('reworks')
-        .values({
-          order_id: orderId,
-          number,
-          comment: body.comment,
-          wished_date: body.wished_date ?? null,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      const rework = await insertNextRework(trx, {
+        order_id: orderId,
+        comment: body.comment,
+        wished_date: body.wished_date ?? null,
+        created_at: at,
+      });
+      number = rework.number;
+      return rework.id;
     },
     after: async (trx, order) => {
       const to = requireAction(
@@ -249,13 +213,8 @@ export async function answerRework(
     const held = (await heldFileRows(trx, orderId, [reworkId])).map((f) => f.id);
     const files = await attachStaffFiles(trx, orderId, [...body.files, ...held], messageId);
     if (!files.some((f) => f.kind === 'final')) throw badRequest('files', staffMessages.answerNeedsFinal);
-    const answered = await trx
-      .updateTable('reworks')
-      .set({ state: 'answered', answered_at: at })
-      .where('id', '=', reworkId)
-      .where('state', '=', 'open')
-      .executeTakeFirst();
-    if (Number(answered.numUpdatedRows) !== 1) throw new HttpError(409, staffMessages.reworkAnswered);
+    if (!(await markReworkAnswered(trx, reworkId, at)))
+      throw new HttpError(409, staffMessages.reworkAnswered);
     await moveStatus(trx, order, to, actor, {
       kind: 'rework_answered',
       data: { number: rework.number },

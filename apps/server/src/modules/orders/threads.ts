@@ -4,13 +4,21 @@ import type { DB } from '../../db/types';
 import { fileNotFound, type OrdersContext } from './context';
 import { attachPending } from './files';
 import type { Actor } from './lifecycle';
+import {
+  filesOfThreadMessages,
+  insertThreadMessage,
+  setFilesMessage,
+  threadMessageRows,
+  unsentStaffFiles,
+  type ThreadKind,
+} from './repo-requests';
 import { isEditable } from './statuses';
 import { workspaceFiles } from './workspace-files';
 import { namerFor, type Face } from './workspace-people';
 
 /** The messages of rework and care threads, and the files they carry. */
 
-export type ThreadKind = 'rework' | 'care';
+export type { ThreadKind } from './repo-requests';
 
 /** Adds a message by a customer, manager or author; returns its id. */
 export async function addMessage(
@@ -18,20 +26,15 @@ export async function addMessage(
   m: { orderId: number; thread: ThreadKind; threadId: number; actor: Actor; text: string; at: string },
 ): Promise<number> {
   if (m.actor.role === 'system') throw new Error('the service writes no thread messages');
-  const row = await trx
-    .insertInto('thread_messages')
-    .values({
-      order_id: m.orderId,
-      thread: m.thread,
-      thread_id: m.threadId,
-      author_role: m.actor.role,
-      staff_id: m.actor.staffId,
-      text: m.text,
-      created_at: m.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertThreadMessage(trx, {
+    order_id: m.orderId,
+    thread: m.thread,
+    thread_id: m.threadId,
+    author_role: m.actor.role,
+    staff_id: m.actor.staffId,
+    text: m.text,
+    created_at: m.at,
+  });
 }
 
 /**
@@ -56,7 +59,7 @@ export async function attachCustomerFiles(
     ids,
     isEditable(order.status_id) ? 'customer' : 'without_qc',
   );
-  await trx.updateTable('order_files').set({ thread_message_id: messageId }).where('id', 'in', ids).execute();
+  await setFilesMessage(trx, ids, messageId);
 }
 
 /**
@@ -72,17 +75,9 @@ export async function attachStaffFiles(
 ): Promise<Array<{ id: number; kind: string }>> {
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('order_files')
-    .select(['id', 'kind'])
-    .where('order_id', '=', orderId)
-    .where('staff_id', 'is not', null)
-    .where('thread_message_id', 'is', null)
-    .where('chat_message_id', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await unsentStaffFiles(trx, orderId, ids);
   if (rows.length !== ids.length) throw fileNotFound();
-  await trx.updateTable('order_files').set({ thread_message_id: messageId }).where('id', 'in', ids).execute();
+  await setFilesMessage(trx, ids, messageId);
   return rows;
 }
 
@@ -96,24 +91,9 @@ export async function threadMessages(
 ): Promise<Map<number, ThreadMessage[]>> {
   const byThread = new Map<number, ThreadMessage[]>(threadIds.map((id) => [id, []]));
   if (threadIds.length === 0) return byThread;
-  const messages = await db
-    .selectFrom('thread_messages')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('thread', '=', thread)
-    .where('thread_id', 'in', threadIds)
-    .orderBy('id')
-    .execute();
+  const messages = await threadMessageRows(db, orderId, thread, threadIds);
   const messageIds = messages.map((m) => m.id);
-  const files = messageIds.length
-    ? await db
-        .selectFrom('order_files')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .where('thread_message_id', 'in', messageIds)
-        .orderBy('id')
-        .execute()
-    : [];
+  const files = messageIds.length ? await filesOfThreadMessages(db, orderId, messageIds) : [];
   const namer = await namerFor(db, orderId, face, [
     ...messages.map((m) => m.staff_id),
     ...files.map((f) => f.staff_id),

@@ -2,7 +2,7 @@ import { OrderStatusId, orderMessages, type Order } from '@cabinet/contract';
 import { nowIso } from '../../db/index';
 import { HttpError } from '../../plugins/errors';
 import { notFound, type OrdersContext } from './context';
-import { lockOrder } from './lifecycle';
+import { lockOrder } from './repo-lifecycle';
 import { getOrder } from './order';
 import * as repo from './repo';
 import { requireAction, storedStatus } from './statuses';

@@ -18,10 +18,12 @@ import { fileNotFound, notFound, type OrdersContext } from './context';
 import { notifyCustomer } from './event-mails';
 import { requireRoom, storeUploads } from './files';
 import { guaranteeUntil } from './guarantee';
-import { lockOrder, moveStatus, recordEvent, type Actor } from './lifecycle';
+import { moveStatus, recordEvent, type Actor } from './lifecycle';
+import { lockOrder } from './repo-lifecycle';
 import { toFile } from './mappers';
 import * as repo from './repo';
 import type { FileRow } from './repo';
+import { openReworkId } from './repo-requests';
 import { isEditable, requireAction, storedStatus } from './statuses';
 import { namerFor, type Face, type Namer } from './workspace-people';
 import { lockCustomer } from '../ledger';
@@ -128,17 +130,6 @@ async function staffBytes(db: Kysely<DB>, orderId: number): Promise<number> {
     .where('staff_id', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
-}
-
-/** The order's open rework, if one is open. */
-async function openReworkId(db: Kysely<DB>, orderId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('reworks')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'open')
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /** 409 unless the order is open for work (not cancelled, not in the customer's trash). */
