@@ -15,6 +15,18 @@ import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import { lockCustomer } from '../ledger';
+import {
+  deleteAvatarFiles,
+  deleteAvatarFilesReturning,
+  deleteAvatarObjects,
+  deleteOrphanAvatarObjects,
+  findAvatarFile,
+  insertAvatarFiles,
+  insertAvatarObject,
+  selectAvatarFiles,
+  selectAvatarStoredNames,
+  selectOrphanAvatarObjects,
+} from './repo';
 
 /**
  * What sharp may decode: the formats a phone or a camera gives; never SVG (a document, not a
@@ -109,11 +121,7 @@ export class AvatarService {
   ) {}
 
   async get(userId: number): Promise<Avatar> {
-    const rows = await this.db
-      .selectFrom('avatar_files')
-      .select(['size', 'stored_name'])
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await selectAvatarFiles(this.db, userId);
     return avatarMap(rows);
   }
 
@@ -126,32 +134,23 @@ export class AvatarService {
         const { storedName, size: bytes } = await this.storage.save(Readable.from([image]));
         saved.push({ size, storedName, bytes });
         // Recorded at once: should the process die before the rows below, the sweep finds it.
-        await this.db
-          .insertInto('avatar_objects')
-          .values({ stored_name: storedName, created_at: new Date().toISOString() })
-          .execute();
+        await insertAvatarObject(this.db, storedName, new Date().toISOString());
       }
       const old = await this.db.transaction().execute(async (trx) => {
         await lockCustomer(trx, userId);
-        const previous = await trx
-          .selectFrom('avatar_files')
-          .select('stored_name')
-          .where('user_id', '=', userId)
-          .execute();
-        await trx.deleteFrom('avatar_files').where('user_id', '=', userId).execute();
+        const previous = await selectAvatarStoredNames(trx, userId);
+        await deleteAvatarFiles(trx, userId);
         const now = new Date().toISOString();
-        await trx
-          .insertInto('avatar_files')
-          .values(
-            saved.map((s) => ({
-              stored_name: s.storedName,
-              user_id: userId,
-              size: s.size,
-              bytes: s.bytes,
-              created_at: now,
-            })),
-          )
-          .execute();
+        await insertAvatarFiles(
+          trx,
+          saved.map((s) => ({
+            stored_name: s.storedName,
+            user_id: userId,
+            size: s.size,
+            bytes: s.bytes,
+            created_at: now,
+          })),
+        );
         return previous.map((r) => r.stored_name);
       });
       await this.removeFiles(old);
@@ -166,11 +165,7 @@ export class AvatarService {
   async remove(userId: number): Promise<void> {
     const old = await this.db.transaction().execute(async (trx) => {
       await lockCustomer(trx, userId);
-      const rows = await trx
-        .deleteFrom('avatar_files')
-        .where('user_id', '=', userId)
-        .returning('stored_name')
-        .execute();
+      const rows = await deleteAvatarFilesReturning(trx, userId);
       return rows.map((r) => r.stored_name);
     });
     await this.removeFiles(old);
@@ -180,11 +175,7 @@ export class AvatarService {
   async open(file: string): Promise<Readable | null> {
     const storedName = storedNameOf(file);
     if (!storedName) return null;
-    const row = await this.db
-      .selectFrom('avatar_files')
-      .select('stored_name')
-      .where('stored_name', '=', storedName)
-      .executeTakeFirst();
+    const row = await findAvatarFile(this.db, storedName);
     return row ? this.storage.open(row.stored_name) : null;
   }
 
@@ -192,7 +183,7 @@ export class AvatarService {
   private async removeFiles(names: string[]): Promise<void> {
     if (names.length === 0) return;
     await Promise.all(names.map((n) => this.storage.remove(n)));
-    await this.db.deleteFrom('avatar_objects').where('stored_name', 'in', names).execute();
+    await deleteAvatarObjects(this.db, names);
   }
 }
 
@@ -219,23 +210,7 @@ export async function sweepAvatarFiles(
   let removed = 0;
   let after = '';
   for (;;) {
-    const orphans = await db
-      .selectFrom('avatar_objects as o')
-      .select('o.stored_name')
-      .where('o.created_at', '<', before)
-      .where('o.stored_name', '>', after)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('avatar_files as f')
-              .select('f.stored_name')
-              .whereRef('f.stored_name', '=', 'o.stored_name'),
-          ),
-        ),
-      )
-      .orderBy('o.stored_name')
-      .limit(SWEEP_BATCH)
-      .execute();
+    const orphans = await selectOrphanAvatarObjects(db, before, after, SWEEP_BATCH);
     if (orphans.length === 0) return removed;
     const names = orphans.map((o) => o.stored_name);
     after = names[names.length - 1] ?? after;
@@ -243,20 +218,7 @@ export async function sweepAvatarFiles(
     const gone = await Promise.allSettled(names.map((name) => storage.remove(name)));
     const done = names.filter((_, i) => gone[i]?.status === 'fulfilled');
     if (done.length === 0) continue;
-    const deleted = await db
-      .deleteFrom('avatar_objects')
-      .where('stored_name', 'in', done)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('avatar_files')
-              .select('avatar_files.stored_name')
-              .whereRef('avatar_files.stored_name', '=', 'avatar_objects.stored_name'),
-          ),
-        ),
-      )
-      .returning('stored_name')
-      .execute();
+    const deleted = await deleteOrphanAvatarObjects(db, done);
     removed += deleted.length;
   }
 }
