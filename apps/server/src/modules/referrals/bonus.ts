@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { BONUS_ACCRUAL_PERCENT } from '../payments';
 import { bonusLots, expireBonusesOf, expiringLots } from './expiry';
+import { selectBonusHistory } from './repo';
 import { accounts, balanceOf } from '../ledger';
 
 const KINDS: ReadonlySet<string> = new Set(BONUS_KINDS);
@@ -40,20 +41,7 @@ export async function bonusOf(
   now = new Date(),
 ): Promise<Bonus> {
   await expireBonusesOf(db, userId, settings.ttlDays, now);
-  const rows = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_txns as t', 't.id', 'e.txn_id')
-    .where('e.account', '=', accounts.customerBonus(userId))
-    .select([
-      't.id',
-      't.kind',
-      't.title',
-      't.created_at',
-      (eb) => eb.fn.sum<number | string>('e.amount').as('amount'),
-    ])
-    .groupBy(['t.id', 't.kind', 't.title', 't.created_at'])
-    .orderBy('t.id')
-    .execute();
+  const rows = await selectBonusHistory(db, accounts.customerBonus(userId));
   const moves = rows.map((r) => ({ ...r, amount: Number(r.amount) })).filter((r) => r.amount !== 0);
   const lots = bonusLots(
     moves.map((m) => ({ txnId: m.id, at: m.created_at, amount: m.amount })),

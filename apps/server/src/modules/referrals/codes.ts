@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { isUniqueViolation } from '../users';
+import { findReferralCodeOf, findReferralCodeOwner, insertReferral, insertReferralCode } from './repo';
 
 /**
  * Personal referral codes: 8 characters of Crockford's base32 from the system's CSPRNG —
@@ -28,17 +29,10 @@ export function newReferralCode(): string {
 /** The customer's code, made now when they have none yet (two requests at once agree on one). */
 export async function ensureReferralCode(db: Kysely<DB>, userId: number): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
-    const row = await db
-      .selectFrom('referral_codes')
-      .select('code')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await findReferralCodeOf(db, userId);
     if (row) return row.code;
     try {
-      await db
-        .insertInto('referral_codes')
-        .values({ user_id: userId, code: newReferralCode(), created_at: nowIso() })
-        .execute();
+      await insertReferralCode(db, userId, newReferralCode(), nowIso());
     } catch (err) {
       // Another request made this customer's code first (the loop reads it), or the code was taken.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
@@ -69,17 +63,14 @@ export async function recordReferral(
   try {
     const code = normalizeReferralCode(invite);
     if (!isReferralCode(code)) return;
-    const owner = await db
-      .selectFrom('referral_codes')
-      .select('user_id')
-      .where('code', '=', code)
-      .executeTakeFirst();
+    const owner = await findReferralCodeOwner(db, code);
     if (!owner || owner.user_id === userId) return;
-    await db
-      .insertInto('referrals')
-      .values({ referrer_id: owner.user_id, referred_id: userId, reward, registered_at: nowIso() })
-      .onConflict((oc) => oc.column('referred_id').doNothing())
-      .execute();
+    await insertReferral(db, {
+      referrer_id: owner.user_id,
+      referred_id: userId,
+      reward,
+      registered_at: nowIso(),
+    });
   } catch (err) {
     log?.warn({ err, userId }, 'referral: the invite code was not recorded');
   }

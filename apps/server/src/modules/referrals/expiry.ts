@@ -1,6 +1,7 @@
 import { referralMessages } from '@cabinet/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { selectBonusAccountsWithOldCredits, selectBonusMoves } from './repo';
 import { accounts, lockCustomer, postTxn } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,14 +79,7 @@ export function expiringLots(lots: readonly BonusLot[], now: Date, limit: number
 
 /** The customer's bonus movements, oldest first. */
 export async function bonusMoves(db: Kysely<DB>, userId: number): Promise<BonusMove[]> {
-  const rows = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_txns as t', 't.id', 'e.txn_id')
-    .where('e.account', '=', accounts.customerBonus(userId))
-    .select(['t.id', 't.created_at', (eb) => eb.fn.sum<number | string>('e.amount').as('amount')])
-    .groupBy(['t.id', 't.created_at'])
-    .orderBy('t.id')
-    .execute();
+  const rows = await selectBonusMoves(db, accounts.customerBonus(userId));
   return rows
     .map((r) => ({ txnId: r.id, at: r.created_at, amount: Number(r.amount) }))
     .filter((m) => m.amount !== 0);
@@ -136,25 +130,7 @@ export async function sweepExpiredBonuses(
   let total = 0;
   let after = '';
   for (;;) {
-    const rows = await db
-      .selectFrom('ledger_balances as b')
-      .select('b.account')
-      .where('b.account', 'like', `${prefix}%`)
-      .where('b.balance', '>', 0)
-      .where('b.account', '>', after)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('ledger_entries as e')
-            .innerJoin('ledger_txns as t', 't.id', 'e.txn_id')
-            .select(sql`1`.as('one'))
-            .whereRef('e.account', '=', 'b.account')
-            .where('e.amount', '>', 0)
-            .where('t.created_at', '<=', cutoff),
-        ),
-      )
-      .orderBy('b.account')
-      .limit(BATCH)
-      .execute();
+    const rows = await selectBonusAccountsWithOldCredits(db, prefix, after, cutoff, BATCH);
     if (rows.length === 0) return total;
     for (const { account } of rows) {
       const userId = Number(account.slice(prefix.length));

@@ -17,6 +17,16 @@ import { maskPhone, smsPhone, type SmsSender } from '../payments';
 import { isUniqueViolation } from '../users';
 import { ensureReferralCode, referralLink } from './codes';
 import { maskEmail, shortName } from './names';
+import {
+  countInvitesSince,
+  findInvite,
+  findInviter,
+  findOldestInviteSince,
+  findUserIdBy,
+  insertInvite,
+  selectInvites,
+  selectReferredFriends,
+} from './repo';
 import { lockCustomer } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -103,27 +113,13 @@ export async function sendInvite(
   try {
     return await deps.db.transaction().execute(async (trx) => {
       await lockCustomer(trx, userId);
-      const me = await trx
-        .selectFrom('users')
-        .select(['fio', 'email', 'phone'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const me = await findInviter(trx, userId);
       if (me[column] === recipient) {
         throw badRequest(field, channel === 'email' ? referralMessages.self : referralMessages.selfPhone);
       }
-      const before = await trx
-        .selectFrom('invites')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('channel', '=', channel)
-        .where('recipient', '=', recipient)
-        .executeTakeFirst();
+      const before = await findInvite(trx, userId, channel, recipient);
       if (before) throw repeated();
-      const customer = await trx
-        .selectFrom('users')
-        .select('id')
-        .where(column, '=', recipient)
-        .executeTakeFirst();
+      const customer = await findUserIdBy(trx, column, recipient);
       if (customer) {
         throw new HttpError(
           409,
@@ -131,20 +127,9 @@ export async function sendInvite(
         );
       }
       const since = new Date(Date.now() - DAY_MS).toISOString();
-      const today = await trx
-        .selectFrom('invites')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('sent_at', '>', since)
-        .executeTakeFirstOrThrow();
+      const today = await countInvitesSince(trx, userId, since);
       if (Number(today.n) >= deps.perDay) {
-        const oldest = await trx
-          .selectFrom('invites')
-          .select('sent_at')
-          .where('user_id', '=', userId)
-          .where('sent_at', '>', since)
-          .orderBy('sent_at')
-          .executeTakeFirst();
+        const oldest = await findOldestInviteSince(trx, userId, since);
         const retryMs = oldest ? Date.parse(oldest.sent_at) + DAY_MS - Date.now() : DAY_MS;
         throw new HttpError(429, referralMessages.perDay(deps.perDay), undefined, {
           'retry-after': String(Math.max(1, Math.ceil(retryMs / 1000))),
@@ -156,7 +141,7 @@ export async function sendInvite(
         referralMessages.perRecipient,
       );
       const at = nowIso();
-      await trx.insertInto('invites').values({ user_id: userId, channel, recipient, sent_at: at }).execute();
+      await insertInvite(trx, { user_id: userId, channel, recipient, sent_at: at });
       const inviter = firstName(me.fio);
       const name = inviter === CUSTOMER_FALLBACK_NAME ? 'Ваш друг' : inviter;
       if (channel === 'email') {
@@ -184,29 +169,8 @@ export async function friendsOf(
 ): Promise<Friends> {
   const { db } = deps;
   const code = await ensureReferralCode(db, userId);
-  const referred = await db
-    .selectFrom('referrals as r')
-    .innerJoin('users as u', 'u.id', 'r.referred_id')
-    .select([
-      'r.id',
-      'r.registered_at',
-      'r.rewarded_at',
-      'r.reward',
-      'r.referrer_txn_id',
-      'u.fio',
-      'u.email',
-      'u.phone',
-    ])
-    .where('r.referrer_id', '=', userId)
-    .orderBy('r.id', 'desc')
-    .execute();
-  const invites = await db
-    .selectFrom('invites')
-    .select(['channel', 'recipient', 'sent_at'])
-    .where('user_id', '=', userId)
-    .orderBy('sent_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const referred = await selectReferredFriends(db, userId);
+  const invites = await selectInvites(db, userId);
   const byAddress = new Map<string, (typeof referred)[number]>();
   for (const r of referred) {
     byAddress.set(`email:${r.email}`, r);

@@ -2,6 +2,7 @@ import { referralMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { shortName } from './names';
+import { claimReferralReward, findUserFio, setReferralTxns } from './repo';
 import { accounts, postTxn } from '../ledger';
 
 export interface RewardContext {
@@ -22,17 +23,11 @@ export interface RewardContext {
  * Returns true when it paid the reward now.
  */
 export async function creditReferralReward(trx: Kysely<DB>, ctx: RewardContext): Promise<boolean> {
-  const claimed = await trx
-    .updateTable('referrals')
-    .set({ rewarded_at: ctx.at, reward_payment_id: ctx.paymentId })
-    .where('referred_id', '=', ctx.userId)
-    .where('rewarded_at', 'is', null)
-    .returning(['id', 'referrer_id', 'reward'])
-    .executeTakeFirst();
+  const claimed = await claimReferralReward(trx, ctx.userId, ctx.at, ctx.paymentId);
   if (!claimed) return false;
   const reward = Number(claimed.reward);
   if (reward <= 0) return true;
-  const friend = await trx.selectFrom('users').select('fio').where('id', '=', ctx.userId).executeTakeFirst();
+  const friend = await findUserFio(trx, ctx.userId);
   const referrerTxn = await postTxn(
     trx,
     {
@@ -61,10 +56,6 @@ export async function creditReferralReward(trx: Kysely<DB>, ctx: RewardContext):
       { account: accounts.customerBonus(ctx.userId), amount: reward },
     ],
   );
-  await trx
-    .updateTable('referrals')
-    .set({ referrer_txn_id: referrerTxn, referred_txn_id: referredTxn })
-    .where('id', '=', claimed.id)
-    .execute();
+  await setReferralTxns(trx, claimed.id, referrerTxn, referredTxn);
   return true;
 }
