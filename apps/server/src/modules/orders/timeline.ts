@@ -9,6 +9,7 @@ import {
 } from '@cabinet/contract';
 import { notFound, type OrdersContext } from './context';
 import { formatDay, formatRoubles } from '../../mail';
+import { orderEvents, placedOrderCreatedAt } from './repo-workspace';
 import { namerFor, type Face } from './workspace-people';
 
 /**
@@ -77,20 +78,9 @@ export function timelineText(kind: TimelineKind, data: Data, face: Face, perform
 
 /** The order's events as the face sees them, oldest first. Callers check access. */
 export async function getTimeline(ctx: OrdersContext, orderId: number, face: Face): Promise<TimelineEvent[]> {
-  const order = await ctx.db
-    .selectFrom('orders')
-    .select(['id', 'created_at'])
-    .where('id', '=', orderId)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
+  const order = await placedOrderCreatedAt(ctx.db, orderId);
   if (!order) throw notFound();
-  const rows = await ctx.db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await orderEvents(ctx.db, orderId);
   const parsed = rows.map((row) => {
     let data: Data = {};
     try {

@@ -24,6 +24,13 @@ import { toFile } from './mappers';
 import * as repo from './repo';
 import type { FileRow } from './repo';
 import { openReworkId } from './repo-requests';
+import {
+  markFileReviewed,
+  orderExists,
+  placedOrderFile,
+  placedOrderFiles,
+  staffBytes,
+} from './repo-workspace';
 import { isEditable, requireAction, storedStatus } from './statuses';
 import { namerFor, type Face, type Namer } from './workspace-people';
 import { lockCustomer } from '../ledger';
@@ -93,13 +100,7 @@ export async function listOrderFiles(
   face: Face,
   db: Kysely<DB> = ctx.db,
 ): Promise<WorkspaceFile[]> {
-  let query = db
-    .selectFrom('order_files')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('kind', '!=', 'ajax');
-  if (face === 'customer') query = query.where(filesRepo.notHeldForRework('order_files.rework_id'));
-  const rows = await query.orderBy('id').execute();
+  const rows = await placedOrderFiles(db, orderId, face === 'customer');
   return workspaceFiles(db, orderId, face, rows);
 }
 
@@ -109,27 +110,9 @@ export async function openOrderFileAny(
   orderId: number,
   fileId: number,
 ): Promise<{ file: OrderFile; row: FileRow; content: Readable }> {
-  const row = await ctx.db
-    .selectFrom('order_files as f')
-    .innerJoin('orders as o', 'o.id', 'f.order_id')
-    .selectAll('f')
-    .where('f.id', '=', fileId)
-    .where('f.order_id', '=', orderId)
-    .where('o.is_fake', '=', 0)
-    .executeTakeFirst();
+  const row = await placedOrderFile(ctx.db, orderId, fileId);
   if (!row) throw fileNotFound();
   return { file: toFile(row), row, content: ctx.deps.storage.open(row.stored_name) };
-}
-
-/** Bytes the staff's files of an order hold (their budget, apart from the customer's). */
-async function staffBytes(db: Kysely<DB>, orderId: number): Promise<number> {
-  const row = await db
-    .selectFrom('order_files')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes'))
-    .where('order_id', '=', orderId)
-    .where('staff_id', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes);
 }
 
 /** 409 unless the order is open for work (not cancelled, not in the customer's trash). */
@@ -153,12 +136,7 @@ export async function storeStaffFiles(
   kind: 'intermediate' | 'final',
   request: FastifyRequest,
 ): Promise<WorkspaceFile[]> {
-  const before = await ctx.db
-    .selectFrom('orders')
-    .select(['id'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!before) throw notFound();
+  if (!(await orderExists(ctx.db, orderId))) throw notFound();
   const used = await staffBytes(ctx.db, orderId);
   const rows = await storeUploads(ctx, request, used, async (trx, received, at) => {
     const order = await lockOrder(trx, orderId);
@@ -192,7 +170,7 @@ export async function storeStaffFiles(
     const data = { kind, names: inserted.map((f) => f.original_name) };
     if (heldFor !== null) {
       // Nothing reaches the customer yet: the staff's timeline gets it with the answer's files.
-      await trx.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+      await repo.updateOrder(trx, orderId, { updated_at: at });
     } else if (to !== order.status_id) {
       await moveStatus(trx, order, to, actor, {
         kind: 'file_delivered',
@@ -208,7 +186,7 @@ export async function storeStaffFiles(
       await notifyCustomer(trx, ctx, orderId, 'final_delivered');
     } else {
       await recordEvent(trx, orderId, 'file_delivered', actor, data, at);
-      await trx.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+      await repo.updateOrder(trx, orderId, { updated_at: at });
     }
     return inserted;
   });
@@ -266,7 +244,7 @@ export async function markReviewed(
   const row = await filesRepo.findOrderFile(ctx.db, userId, orderId, fileId);
   if (!row || row.kind === 'ajax') throw fileNotFound();
   if (!isReceived(row.kind)) throw new HttpError(409, workspaceMessages.notReviewable);
-  await ctx.db.updateTable('order_files').set({ is_reviewed: 1 }).where('id', '=', fileId).execute();
+  await markFileReviewed(ctx.db, fileId);
   await ctx.changed(orderId, ['files']);
   const [file] = await workspaceFiles(ctx.db, orderId, 'customer', [{ ...row, is_reviewed: 1 }]);
   return file as WorkspaceFile;

@@ -1,6 +1,7 @@
 import { staffRoleTitles, type Actor as ShownActor } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { ActorRoleName, DB } from '../../db/types';
+import { customerFioOf, staffByIds } from './repo-workspace';
 
 /**
  * Who the workspace shows as having done something. Customers see staff by display name only
@@ -41,23 +42,11 @@ export async function namerFor(
   customerFio?: string | null,
 ): Promise<Namer> {
   const ids = [...new Set([...staffIds].filter((id): id is number => id !== null))];
-  const staff = ids.length
-    ? await db.selectFrom('staff_users').select(['id', 'name', 'role']).where('id', 'in', ids).execute()
-    : [];
+  const staff = ids.length ? await staffByIds(db, ids) : [];
   const byId = new Map(staff.map((s) => [s.id, s]));
   let customer = 'Вы';
   if (face === 'staff') {
-    const fio =
-      customerFio !== undefined
-        ? customerFio
-        : (
-            await db
-              .selectFrom('orders')
-              .innerJoin('users', 'users.id', 'orders.user_id')
-              .select('users.fio')
-              .where('orders.id', '=', orderId)
-              .executeTakeFirst()
-          )?.fio;
+    const fio = customerFio !== undefined ? customerFio : await customerFioOf(db, orderId);
     customer = firstName(fio ?? '');
   }
   return {

@@ -25,6 +25,7 @@ import { toFile } from './mappers';
 import { getOrder } from './order';
 import * as repo from './repo';
 import * as reworks from './reworks';
+import { zipFileRows } from './repo-workspace';
 import { getTimeline } from './timeline';
 import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './workspace-files';
 import { requireAction } from './statuses';
@@ -75,18 +76,8 @@ export class CustomerWorkspace {
   /** The order's files (or the chosen ones) as a zip being built; 409 when there are none. */
   async zip(userId: number, orderId: number, fileIds: number[] | undefined): Promise<OrderZip> {
     await this.own(userId, orderId);
-    let query = this.ctx.db
-      .selectFrom('order_files')
-      .select(['id', 'kind', 'original_name', 'stored_name', 'mime', 'created_at'])
-      .where('order_id', '=', orderId)
-      .where('kind', '!=', 'ajax')
-      .where(filesRepo.notHeldForRework('order_files.rework_id'))
-      .orderBy('id');
-    if (fileIds !== undefined) {
-      if (fileIds.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
-      query = query.where('id', 'in', [...new Set(fileIds)]);
-    }
-    const rows = await query.execute();
+    if (fileIds !== undefined && fileIds.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
+    const rows = await zipFileRows(this.ctx.db, orderId, fileIds && [...new Set(fileIds)]);
     if (fileIds !== undefined && rows.length !== new Set(fileIds).size) throw fileNotFound();
     if (rows.length === 0) throw new HttpError(409, workspaceMessages.zipEmpty);
     return orderZip(
