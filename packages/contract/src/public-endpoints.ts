@@ -1,6 +1,6 @@
 import { companyApi } from './common/company-settings';
 import { api } from './paths';
-import { countersApi } from './promo/attribution-cookies';
+import { countersApi } from './attribution/cookies';
 import { staffApi } from './staff-paths';
 import { paymentsApi } from './payments-paths';
 

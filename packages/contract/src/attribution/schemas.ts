@@ -1,9 +1,9 @@
 /** Marketing attribution and analytics (spec §1, §9). */
 import { z } from '../common/zod';
 import { text } from '../common/input';
-import { GA4_ID_PATTERN, METRIKA_ID_PATTERN } from './attribution-cookies';
+import { GA4_ID_PATTERN, METRIKA_ID_PATTERN } from './cookies';
 
-export * from './attribution-cookies';
+export * from './cookies';
 
 export const attributionMessages = {
   dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
