@@ -2,6 +2,8 @@ import type { OrderDiscount } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import { priceWithDiscounts, type DiscountRule, type PricedOrder } from './pricing';
+import { updateOrder } from './repo';
+import { discountRuleRows, givingDiscountRows, replaceDiscounts, setDiscountAmount } from './repo-pricing';
 
 /**
  * The discounts of a placed order (ADR 027): kept with the order when it is placed (the rule each
@@ -12,12 +14,7 @@ import { priceWithDiscounts, type DiscountRule, type PricedOrder } from './prici
 
 /** The order's discounts in the breakdown's order, as placed. */
 export async function discountRulesOf(db: Kysely<DB>, orderId: number): Promise<DiscountRule[]> {
-  const rows = await db
-    .selectFrom('order_discounts')
-    .select(['kind', 'name', 'rule', 'value'])
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
+  const rows = await discountRuleRows(db, orderId);
   return rows.map((r) => ({ kind: r.kind, name: r.name, rule: r.rule, value: Number(r.value) }));
 }
 
@@ -28,22 +25,19 @@ export async function keepDiscounts(
   rules: readonly DiscountRule[],
   priced: PricedOrder,
 ): Promise<void> {
-  await trx.deleteFrom('order_discounts').where('order_id', '=', orderId).execute();
-  if (rules.length === 0) return;
-  await trx
-    .insertInto('order_discounts')
-    .values(
-      rules.map((r, position) => ({
-        order_id: orderId,
-        position,
-        kind: r.kind,
-        name: r.name,
-        rule: r.rule,
-        value: r.value,
-        amount: priced.amounts[position] ?? 0,
-      })),
-    )
-    .execute();
+  await replaceDiscounts(
+    trx,
+    orderId,
+    rules.map((r, position) => ({
+      order_id: orderId,
+      position,
+      kind: r.kind,
+      name: r.name,
+      rule: r.rule,
+      value: r.value,
+      amount: priced.amounts[position] ?? 0,
+    })),
+  );
 }
 
 /**
@@ -58,11 +52,12 @@ export async function repriceOrder(
 ): Promise<PricedOrder> {
   const rules = await discountRulesOf(trx, orderId);
   const priced = priceWithDiscounts(cost, rules);
-  await trx
-    .updateTable('orders')
-    .set({ cost: priced.cost, discount: priced.discount, price: priced.price, updated_at: at })
-    .where('id', '=', orderId)
-    .execute();
+  await updateOrder(trx, orderId, {
+    cost: priced.cost,
+    discount: priced.discount,
+    price: priced.price,
+    updated_at: at,
+  });
   await storeAmounts(trx, orderId, priced);
   return priced;
 }
@@ -70,24 +65,13 @@ export async function repriceOrder(
 /** Writes what each of the order's discounts gives at the price just computed. */
 export async function storeAmounts(trx: Kysely<DB>, orderId: number, priced: PricedOrder): Promise<void> {
   for (const [position, amount] of priced.amounts.entries()) {
-    await trx
-      .updateTable('order_discounts')
-      .set({ amount })
-      .where('order_id', '=', orderId)
-      .where('position', '=', position)
-      .execute();
+    await setDiscountAmount(trx, orderId, position, amount);
   }
 }
 
 /** The order's discounts as answers carry them: those that take something off now. */
 export async function orderDiscounts(db: Kysely<DB>, orderId: number): Promise<OrderDiscount[]> {
-  const rows = await db
-    .selectFrom('order_discounts')
-    .select(['kind', 'name', 'rule', 'value', 'amount'])
-    .where('order_id', '=', orderId)
-    .where('amount', '>', 0)
-    .orderBy('position')
-    .execute();
+  const rows = await givingDiscountRows(db, orderId);
   return rows.map((r) => ({
     kind: r.kind,
     name: r.name,

@@ -112,16 +112,9 @@ export async function deleteDraft(ctx: OrdersContext, userId: number, id: number
     await lockCustomer(trx, userId);
     const row = await repo.findOrder(trx, userId, id, true);
     if (!row) throw draftNotFound();
-    const stored = await trx
-      .selectFrom('order_files')
-      .select('stored_name')
-      .where('order_id', '=', id)
-      .execute();
-    await trx.deleteFrom('order_files').where('order_id', '=', id).execute();
-    await trx.deleteFrom('orders').where('id', '=', id).where('is_fake', '=', 1).execute();
-    return stored;
+    return repo.deleteDraftRows(trx, id);
   });
-  for (const file of files) await ctx.deps.storage.remove(file.stored_name);
+  for (const storedName of files) await ctx.deps.storage.remove(storedName);
 }
 
 export async function updateDraft(

@@ -82,6 +82,18 @@ export async function countDrafts(db: Kysely<DB>, userId: number): Promise<numbe
   return Number(row.n);
 }
 
+/** Deletes a draft and its files' rows; returns the files' stored names. */
+export async function deleteDraftRows(trx: Kysely<DB>, id: number): Promise<string[]> {
+  const stored = await trx
+    .selectFrom('order_files')
+    .select('stored_name')
+    .where('order_id', '=', id)
+    .execute();
+  await trx.deleteFrom('order_files').where('order_id', '=', id).execute();
+  await trx.deleteFrom('orders').where('id', '=', id).where('is_fake', '=', 1).execute();
+  return stored.map((f) => f.stored_name);
+}
+
 /** Stands for the `index`-th argument of a {@link precompiled} query until it is bound. */
 class Slot {
   constructor(readonly index: number) {}

@@ -26,9 +26,11 @@ import { orderDiscounts, repriceOrder } from './discounts';
 import { notifyCustomer } from './event-mails';
 import { guaranteeAfterDeadline, moscowDay } from './guarantee';
 import { moveStatus, recordEvent, requireMove, type Actor } from './lifecycle';
-import { lockOrder } from './repo-lifecycle';
 import { titleOf, toListItem } from './mappers';
+import * as repo from './repo';
 import type { OrderRow, ReferenceTitles } from './repo';
+import { findPlacedOrder, lockOrder } from './repo-lifecycle';
+import { activePerformer, customerAndAuthor, openRequestCounts } from './repo-staff';
 import { requireAction, storedStatus } from './statuses';
 import { listOrderFiles, requireOpen } from './workspace-files';
 import { CUSTOMER_FALLBACK_NAME, firstName } from './workspace-people';
@@ -66,14 +68,7 @@ export async function staffOrderRow(
   orderId: number,
   lock = false,
 ): Promise<OrderRow> {
-  const row = lock
-    ? await lockOrder(db, orderId)
-    : await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .where('is_fake', '=', 0)
-        .executeTakeFirst();
+  const row = lock ? await lockOrder(db, orderId) : await findPlacedOrder(db, orderId);
   if (!row || (staff.role === 'performer' && row.performer_id !== staff.id)) throw notFound();
   return row;
 }
@@ -124,15 +119,10 @@ export async function staffOrderDetail(
   const row = await staffOrderRow(db, staff, orderId);
   const [titles, extra, files] = await Promise.all([
     ctx.titles(db),
-    db
-      .selectFrom('users as u')
-      .leftJoin('staff_users as s', (join) => join.on('s.id', '=', row.performer_id ?? 0))
-      .select(['u.id', 'u.fio', 'u.email', 'u.phone', 's.name as performer_name'])
-      .where('u.id', '=', row.user_id)
-      .executeTakeFirstOrThrow(),
+    customerAndAuthor(db, row.user_id, row.performer_id),
     listOrderFiles(ctx, orderId, 'staff', db),
   ]);
-  const counts = await openCounts(db, orderId);
+  const counts = await openRequestCounts(db, orderId);
   const item = toItem(row, titles, staff, extra, counts);
   const manager = staff.role === 'manager';
   return {
@@ -154,24 +144,6 @@ export async function staffOrderDetail(
     next_statuses: manualTargets(row, staff.role),
     is_trash: row.is_trash === 1,
   };
-}
-
-async function openCounts(db: Kysely<DB>, orderId: number) {
-  const [reworks, care] = await Promise.all([
-    db
-      .selectFrom('reworks')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'open')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('care_requests')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'open')
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { reworks: Number(reworks.n), care: Number(care.n) };
 }
 
 /** An order as a row of the staff's queue (and the list item of its detail). */
@@ -228,20 +200,16 @@ export async function updateStaffOrder(
     if (body.deadline !== undefined) {
       if (body.deadline < moscowDay(now)) throw badRequest('deadline', orderMessages.deadlineTooEarly);
       if (body.deadline !== order.deadline) {
-        await trx
-          .updateTable('orders')
-          .set({
-            deadline: body.deadline,
-            // The guarantee never ends before the deadline + GUARANTEE_DAYS (ADR 015).
-            guarantee_until: guaranteeAfterDeadline(
-              order.guarantee_until,
-              body.deadline,
-              ctx.deps.config.GUARANTEE_DAYS,
-            ),
-            updated_at: at,
-          })
-          .where('id', '=', orderId)
-          .execute();
+        await repo.updateOrder(trx, orderId, {
+          deadline: body.deadline,
+          // The guarantee never ends before the deadline + GUARANTEE_DAYS (ADR 015).
+          guarantee_until: guaranteeAfterDeadline(
+            order.guarantee_until,
+            body.deadline,
+            ctx.deps.config.GUARANTEE_DAYS,
+          ),
+          updated_at: at,
+        });
         await recordEvent(trx, orderId, 'deadline_changed', actor, { deadline: body.deadline }, at);
       }
     }
@@ -290,13 +258,7 @@ export async function assignPerformer(
     const order = await staffOrderRow(trx, staff, orderId, true);
     formerAuthor = order.performer_id;
     requireOpen(order);
-    const performer = await trx
-      .selectFrom('staff_users')
-      .select('id')
-      .where('id', '=', performerId)
-      .where('role', '=', 'performer')
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
+    const performer = await activePerformer(trx, performerId);
     if (!performer) throw badRequest('performer_id', staffMessages.performerNotFound);
     const data = { performer_id: performerId };
     const to = requireAction(order.status_id, 'manager', 'assign');
@@ -310,11 +272,7 @@ export async function assignPerformer(
     }
     if (order.performer_id === performerId) return;
     const at = nowIso();
-    await trx
-      .updateTable('orders')
-      .set({ performer_id: performerId, updated_at: at })
-      .where('id', '=', orderId)
-      .execute();
+    await repo.updateOrder(trx, orderId, { performer_id: performerId, updated_at: at });
     await recordEvent(trx, orderId, 'author_assigned', actor, data, at);
   });
   await ctx.changed(orderId, ['performer', 'status', 'timeline'], { formerAuthor });
