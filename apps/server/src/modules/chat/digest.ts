@@ -58,11 +58,7 @@ async function digestOne(deps: DigestDeps, trx: Kysely<DB>, orderId: number, pen
   const waiting = await repo.countUnread(trx, orderId, repo.CUSTOMER_KEY, from);
   await repo.setDigestUpTo(trx, orderId, await repo.lastId(trx, orderId));
 
-  const user = await trx
-    .selectFrom('users')
-    .select(['email', 'email_delivery'])
-    .where('id', '=', claim.user_id)
-    .executeTakeFirst();
+  const user = await repo.mailSettings(trx, claim.user_id);
   // Turned off: the period is over all the same, so that turning mail on later sends no backlog.
   if (!user || user.email_delivery !== 1) return false;
 

@@ -2,6 +2,7 @@ import { ORDER_EVENT_KINDS, type OrderEventKind, type ServerFrame } from '@cabin
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
+import { orderPeople } from './repo';
 import { recipientsOf, type ChatBus, type Delivery, type Recipient } from './types';
 
 /**
@@ -60,11 +61,7 @@ export class OrderEvents implements OrderChanges {
     const log = opts.log ?? this.deps.log;
     try {
       // Read after the commit: the author is the one the order has now.
-      const order = await this.deps.db
-        .selectFrom('orders')
-        .select(['user_id', 'performer_id'])
-        .where('id', '=', orderId)
-        .executeTakeFirst();
+      const order = await orderPeople(this.deps.db, orderId);
       if (!order) return;
       const { customer, staff } = recipientsOf({
         customerId: order.user_id,

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { ChatMessagesTable, ChatReadsTable, DB, StaffRoleName } from '../../db/types';
+import type { ChatMessagesTable, ChatReadsTable, DB, OrderFileKind, StaffRoleName } from '../../db/types';
 import type { FileRow } from '../orders';
 
 /**
@@ -294,4 +294,48 @@ export async function attachStaffFiles(
     .where('id', 'in', fileIds)
     .execute();
   return true;
+}
+
+// The order and its people, as the chat reads them ---------------------------------
+
+/** A placed order's id, customer and author. */
+export function placedOrderPeople(db: Kysely<DB>, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'performer_id'])
+    .where('id', '=', orderId)
+    .where('is_fake', '=', 0)
+    .executeTakeFirst();
+}
+
+/** An order's customer and author as they are now (read after a commit). */
+export function orderPeople(db: Kysely<DB>, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['user_id', 'performer_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** A customer's full name. */
+export function customerFio(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('users').select('fio').where('id', '=', userId).executeTakeFirst();
+}
+
+/** A customer's address and whether they take e-mail. */
+export function mailSettings(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'email_delivery'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The customer's pending uploads join the order as `kind` and go with message `messageId`. */
+export async function attachCustomerUploads(
+  trx: Kysely<DB>,
+  ids: number[],
+  set: { order_id: number; kind: OrderFileKind; chat_message_id: number },
+): Promise<void> {
+  await trx.updateTable('order_files').set(set).where('id', 'in', ids).execute();
 }

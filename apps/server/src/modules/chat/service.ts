@@ -112,12 +112,7 @@ export class ChatService implements ChatAccess {
 
   /** The placed order if the principal may see its chat, else undefined (answer: not found). */
   private async visibleOrder(p: Principal, orderId: number) {
-    const order = await this.db
-      .selectFrom('orders')
-      .select(['id', 'user_id', 'performer_id'])
-      .where('id', '=', orderId)
-      .where('is_fake', '=', 0)
-      .executeTakeFirst();
+    const order = await repo.placedOrderPeople(this.db, orderId);
     return order && sees(p, order) ? order : undefined;
   }
 
@@ -134,11 +129,7 @@ export class ChatService implements ChatAccess {
 
   async actorOf(p: Principal): Promise<ShownActor> {
     if (p.kind === 'customer') {
-      const user = await this.db
-        .selectFrom('users')
-        .select('fio')
-        .where('id', '=', p.userId)
-        .executeTakeFirst();
+      const user = await repo.customerFio(this.db, p.userId);
       return { role: 'customer', name: firstName(user?.fio ?? '') };
     }
     // The order does not matter for a staff member's name: any order's namer says it the same way.
@@ -306,15 +297,11 @@ export class ChatService implements ChatAccess {
     if (held + pending.reduce((sum, f) => sum + f.size, 0) > Math.floor(limitMb * MB)) {
       throw new HttpError(413, orderMessages.orderFilesTooLarge(limitMb));
     }
-    await trx
-      .updateTable('order_files')
-      .set({
-        order_id: order.id,
-        kind: isEditable(order.status_id) ? 'customer' : 'without_qc',
-        chat_message_id: messageId,
-      })
-      .where('id', 'in', ids)
-      .execute();
+    await repo.attachCustomerUploads(trx, ids, {
+      order_id: order.id,
+      kind: isEditable(order.status_id) ? 'customer' : 'without_qc',
+      chat_message_id: messageId,
+    });
   }
 
   /**
