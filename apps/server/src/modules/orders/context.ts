@@ -7,7 +7,7 @@ import { HttpError, badRequest } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mailer';
 import type { Storage } from '../../plugins/storage';
 import { changesLoggedTo, type OrderChanges } from '../chat';
-import type { ListPageReader } from './list-read';
+import type { ListPageReader } from './repo-list';
 import * as repo from './repo';
 import type { ListReads, ReferenceTitles } from './repo';
 

@@ -2,7 +2,7 @@ import { ORDERS_PAGE_SIZE, api, orderMessages, type OrderList, type OrderTab } f
 import { HttpError } from '../../plugins/errors';
 import type { OrdersContext } from './context';
 import { ListPageCache } from './list-cache';
-import { PAGE_HEAD, listPageItems, type PageItems, type StatusCounts } from './list-read';
+import { PAGE_HEAD, listPageItems, type PageItems, type StatusCounts } from './repo-list';
 import { ListItemWriter, toListItem } from './mappers';
 import * as repo from './repo';
 import type { ListRow, ReferenceTitles } from './repo';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sqliteListPageReader } from './list-read';
+import { sqliteListPageReader } from './repo-list';
 import routes from './routes';
 import { sqliteListReader, sqliteListVersion } from './repo';
 import { OrdersService } from './service';

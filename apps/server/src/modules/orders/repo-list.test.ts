@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from '../../../test/helpers';
-import { PAGE_HEAD, pageLimit, sqliteListPageReader } from './list-read';
+import { PAGE_HEAD, pageLimit, sqliteListPageReader } from './repo-list';
 import { ListItemWriter, listItemAfterId, toListItem } from './mappers';
 import * as repo from './repo';
 import { LIST_COLUMNS, type ListRow } from './repo';
