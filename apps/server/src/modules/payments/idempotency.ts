@@ -5,6 +5,13 @@ import { nowIso } from '../../db/index';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
+import {
+  deleteKey,
+  deleteUnansweredKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  keepAnswer,
+} from './repo-idempotency';
 
 /**
  * `Idempotency-Key` on every money-moving POST (as Stripe does): the first request with a
@@ -95,27 +102,17 @@ export async function withIdempotency<T>(
   const k = requireKey(key);
   const hash = requestHash(body);
   const createdAt = nowIso();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: userId,
-      key: k,
-      route,
-      request_hash: hash,
-      status_code: null,
-      response: null,
-      created_at: createdAt,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
+  const inserted = await insertIdempotencyKey(db, {
+    user_id: userId,
+    key: k,
+    route,
+    request_hash: hash,
+    status_code: null,
+    response: null,
+    created_at: createdAt,
+  });
   if (!inserted) {
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('key', '=', k)
-      .executeTakeFirst();
+    const row = await findIdempotencyKey(db, userId, k);
     // Released between our insert and this read: the first request was refused; run again.
     if (!row) return withIdempotency(db, userId, k, route, body, run);
     if (row.route !== route || row.request_hash !== hash) {
@@ -125,25 +122,13 @@ export async function withIdempotency<T>(
       if (Date.parse(row.created_at) > Date.now() - ABANDONED_AFTER_MS)
         throw new HttpError(409, idempotencyInFlight);
       // Abandoned: taken over by whoever deletes it first (the same row, still without an answer).
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('user_id', '=', userId)
-        .where('key', '=', k)
-        .where('created_at', '=', row.created_at)
-        .where('status_code', 'is', null)
-        .execute();
+      await deleteUnansweredKey(db, userId, k, row.created_at);
       return withIdempotency(db, userId, k, route, body, run);
     }
     return { status: row.status_code, body: JSON.parse(row.response) as T };
   }
   // This request's row only: a release repeated later must not take a retry's fresh row.
-  const release = () =>
-    db
-      .deleteFrom('idempotency_keys')
-      .where('user_id', '=', userId)
-      .where('key', '=', k)
-      .where('created_at', '=', createdAt)
-      .execute();
+  const release = () => deleteKey(db, userId, k, createdAt);
   let answer: StoredAnswer<T>;
   try {
     answer = await run();
@@ -156,13 +141,7 @@ export async function withIdempotency<T>(
     }
     throw err;
   }
-  const keep = () =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ status_code: answer.status, response: JSON.stringify(answer.body) })
-      .where('user_id', '=', userId)
-      .where('key', '=', k)
-      .execute();
+  const keep = () => keepAnswer(db, userId, k, answer.status, JSON.stringify(answer.body));
   try {
     await keep();
   } catch (err) {

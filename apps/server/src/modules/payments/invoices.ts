@@ -4,6 +4,13 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import type { PaymentData } from './settle';
 import { lockCustomer } from '../ledger';
+import {
+  deletePayment,
+  insertPayments,
+  selectOrdersAwaitingPayment,
+  selectPendingOrderPayments,
+  updatePayment,
+} from './repo-payments';
 
 /**
  * Invoices: every order of a customer waiting for payment (status 2) has one pending
@@ -40,26 +47,7 @@ export async function ordersAwaitingPayment(
   userId: number,
   orderIds?: number[],
 ): Promise<Array<{ id: number; title: string; price: number; paid: number; due: number }>> {
-  let query = db
-    .selectFrom('orders')
-    .leftJoin('work_types', 'work_types.id', 'orders.work_type_id')
-    .select(['orders.id', 'orders.topic', 'orders.price', 'orders.paid', 'work_types.title as work_type'])
-    .where('orders.user_id', '=', userId)
-    .where('orders.is_fake', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('orders.status_id', '=', OrderStatusId.awaitingPayment),
-        // The second half of an order paid by halves, whatever stage the work is at.
-        eb.and([
-          eb('orders.status_id', 'in', OWING_STATUSES),
-          eb('orders.paid', '>', 0),
-          eb('orders.paid', '<', eb.ref('orders.price')),
-        ]),
-      ]),
-    )
-    .orderBy('orders.id');
-  if (orderIds) query = query.where('orders.id', 'in', orderIds.length ? orderIds : [0]);
-  const rows = await query.execute();
+  const rows = await selectOrdersAwaitingPayment(db, userId, OWING_STATUSES, orderIds);
   return rows.map((r) => ({
     id: r.id,
     title: orderTitle(r, r.work_type),
@@ -78,14 +66,7 @@ export async function ensureInvoices(trx: Kysely<DB>, userId: number): Promise<v
   // Two readers at once must not both add an order's invoice: one customer's invoices at a time.
   await lockCustomer(trx, userId);
   const orders = await ordersAwaitingPayment(trx, userId);
-  const pending = await trx
-    .selectFrom('payments')
-    .select(['id', 'object_id', 'amount', 'bonus', 'title', 'provider'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'order')
-    .where('status', '=', 'pending')
-    .where('object_id', 'is not', null)
-    .execute();
+  const pending = await selectPendingOrderPayments(trx, userId);
   const at = nowIso();
   const byOrder = new Map(orders.map((o) => [o.id, o]));
   const seen = new Set<number>();
@@ -93,17 +74,19 @@ export async function ensureInvoices(trx: Kysely<DB>, userId: number): Promise<v
     if (invoice.provider !== null) continue;
     const order = byOrder.get(invoice.object_id!);
     if (!order || order.due === 0 || seen.has(order.id)) {
-      await trx.deleteFrom('payments').where('id', '=', invoice.id).execute();
+      await deletePayment(trx, invoice.id);
       continue;
     }
     seen.add(order.id);
     if (invoice.amount !== order.due || Number(invoice.bonus) !== 0 || invoice.title !== order.title) {
       const data: PaymentData = { orders: [{ id: order.id, amount: order.due }] };
-      await trx
-        .updateTable('payments')
-        .set({ amount: order.due, bonus: 0, title: order.title, data: JSON.stringify(data), updated_at: at })
-        .where('id', '=', invoice.id)
-        .execute();
+      await updatePayment(trx, invoice.id, {
+        amount: order.due,
+        bonus: 0,
+        title: order.title,
+        data: JSON.stringify(data),
+        updated_at: at,
+      });
     }
   }
   const covered = new Set(
@@ -111,23 +94,21 @@ export async function ensureInvoices(trx: Kysely<DB>, userId: number): Promise<v
   );
   const missing = orders.filter((o) => o.due > 0 && !covered.has(o.id));
   if (missing.length === 0) return;
-  await trx
-    .insertInto('payments')
-    .values(
-      missing.map((o) => ({
-        user_id: userId,
-        purpose: 'order' as const,
-        object_id: o.id,
-        title: o.title,
-        amount: o.due,
-        bonus: 0,
-        payment_method: null,
-        status: 'pending' as const,
-        provider: null,
-        data: JSON.stringify({ orders: [{ id: o.id, amount: o.due }] } satisfies PaymentData),
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await insertPayments(
+    trx,
+    missing.map((o) => ({
+      user_id: userId,
+      purpose: 'order' as const,
+      object_id: o.id,
+      title: o.title,
+      amount: o.due,
+      bonus: 0,
+      payment_method: null,
+      status: 'pending' as const,
+      provider: null,
+      data: JSON.stringify({ orders: [{ id: o.id, amount: o.due }] } satisfies PaymentData),
+      created_at: at,
+      updated_at: at,
+    })),
+  );
 }

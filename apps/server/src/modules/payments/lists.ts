@@ -10,10 +10,18 @@ import {
   type PaymentListStatus,
   type PaymentPurpose,
 } from '@cabinet/contract';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentsTable } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { accounts, financesOf } from '../ledger';
+import {
+  countMovements,
+  countPayments,
+  findUserPayment,
+  selectMovementPage,
+  selectPaymentPage,
+  type PaymentFilter,
+} from './repo-lists';
 
 /**
  * The customer's lists of payments and movements (spec §3 "Payment", §7 "Payments"):
@@ -55,7 +63,7 @@ function listStatus(row: Pick<PaymentRow, 'status' | 'provider' | 'provider_paym
 
 /** The customer's payment `id` (404 for another's or none): what the /payment result screen names. */
 export async function paymentOf(db: Kysely<DB>, userId: number, id: number): Promise<Payment> {
-  const row = await paymentsOf(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findUserPayment(db, userId, id);
   if (!row) throw new HttpError(404, listMessages.paymentNotFound);
   return toPayment(row);
 }
@@ -127,8 +135,14 @@ export async function listWaiting(
   publicUrl: string,
   path: string,
 ): Promise<PaymentList> {
-  const base = paymentsOf(db, userId).where('status', '=', 'pending');
-  return paymentPage(base, { page: q.page, page_size: q.page_size }, publicUrl, path);
+  return paymentPage(
+    db,
+    userId,
+    { status: 'pending' },
+    { page: q.page, page_size: q.page_size },
+    publicUrl,
+    path,
+  );
 }
 
 /**
@@ -143,38 +157,26 @@ export async function listHistory(
   path: string,
 ): Promise<PaymentList> {
   if (q.from && q.to && q.from > q.to) throw badRequest('from', listMessages.periodReversed);
-  let base = paymentsOf(db, userId).where('status', 'in', ['succeeded', 'canceled']);
-  if (q.from) base = base.where('created_at', '>=', moscowDayBounds(q.from).start);
-  if (q.to) base = base.where('created_at', '<', moscowDayBounds(q.to).end);
-  if (q.purpose) base = base.where('purpose', '=', q.purpose);
+  const filter: PaymentFilter = {
+    status: ['succeeded', 'canceled'],
+    from: q.from ? moscowDayBounds(q.from).start : undefined,
+    to: q.to ? moscowDayBounds(q.to).end : undefined,
+    purpose: q.purpose,
+  };
   const kept = { page: q.page, page_size: q.page_size, from: q.from, to: q.to, purpose: q.purpose };
-  return paymentPage(base, kept, publicUrl, path);
-}
-
-/** `payments` narrowed by a list's conditions, before anything is selected. */
-type PaymentsQuery = ReturnType<typeof paymentsOf>;
-
-function paymentsOf(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('payments').where('user_id', '=', userId);
+  return paymentPage(db, userId, filter, kept, publicUrl, path);
 }
 
 async function paymentPage(
-  base: PaymentsQuery,
+  db: Kysely<DB>,
+  userId: number,
+  filter: PaymentFilter,
   q: PageQuery & Record<string, unknown>,
   publicUrl: string,
   path: string,
 ): Promise<PaymentList> {
-  const total = await base
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const links = pageLinks(publicUrl, path, q, Number(total.n));
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)
-    .execute();
+  const links = pageLinks(publicUrl, path, q, await countPayments(db, userId, filter));
+  const rows = await selectPaymentPage(db, userId, filter, q.page_size, (q.page - 1) * q.page_size);
   return { results: rows.map(toPayment), ...links };
 }
 
@@ -207,36 +209,10 @@ export async function balanceOfCustomer(
 ): Promise<Balance> {
   const money = accounts.customerMoney(userId);
   const bonus = accounts.customerBonus(userId);
-  const moved = db
-    .selectFrom('ledger_entries')
-    .where('account', 'in', [money, bonus])
-    .select([
-      'txn_id',
-      sql<number | string>`sum(case when account = ${money} then amount else 0 end)`.as('money'),
-      sql<number | string>`sum(case when account = ${bonus} then amount else 0 end)`.as('bonus'),
-    ])
-    .groupBy('txn_id')
-    .having((eb) =>
-      eb.or([
-        eb(sql`sum(case when account = ${money} then amount else 0 end)`, '!=', 0),
-        eb(sql`sum(case when account = ${bonus} then amount else 0 end)`, '!=', 0),
-      ]),
-    );
   const finances = await financesOf(db, userId);
-  const total = await db
-    .selectFrom(moved.as('m'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const links = pageLinks(publicUrl, path, { page: q.page, page_size: q.page_size }, Number(total.n));
-  const rows = await db
-    .selectFrom(moved.as('m'))
-    .innerJoin('ledger_txns as t', 't.id', 'm.txn_id')
-    .select(['t.id', 't.kind', 't.title', 't.created_at', 'm.money', 'm.bonus'])
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)
-    .execute();
+  const total = await countMovements(db, money, bonus);
+  const links = pageLinks(publicUrl, path, { page: q.page, page_size: q.page_size }, total);
+  const rows = await selectMovementPage(db, money, bonus, q.page_size, (q.page - 1) * q.page_size);
   return {
     money: finances.money,
     bonus: finances.bonus,

@@ -16,6 +16,17 @@ import type { DB } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import type { PaymentProvider } from './providers/types';
 import { releaseRefunds, reserveRefunds, sendRefunds } from './refunds';
+import {
+  countClaims,
+  findClaim,
+  findClaimCustomer,
+  findPayout,
+  insertPayout,
+  selectDecidedClaims,
+  selectOwnPaymentIds,
+  selectPendingClaims,
+  updatePayout,
+} from './repo-payouts';
 import type { VerificationService } from './verification';
 import { accounts, balanceOf, lockCustomer, postTxn } from '../ledger';
 
@@ -91,25 +102,21 @@ export async function repay(
     // A fresh key, not the row's id: a rolled-back id may be issued again, and the provider
     // would answer it with the earlier payout.
     const idempotenceKey = `payout:${randomUUID()}`;
-    const { id } = await trx
-      .insertInto('payouts')
-      .values({
-        user_id: userId,
-        kind: 'repayment',
-        amount: body.amount,
-        status: 'pending',
-        data: JSON.stringify({
-          card,
-          recipient_name: body.recipient_name,
-          country: body.country.toUpperCase(),
-          idempotence_key: idempotenceKey,
-        }),
-        provider_payout_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPayout(trx, {
+      user_id: userId,
+      kind: 'repayment',
+      amount: body.amount,
+      status: 'pending',
+      data: JSON.stringify({
+        card,
+        recipient_name: body.recipient_name,
+        country: body.country.toUpperCase(),
+        idempotence_key: idempotenceKey,
+      }),
+      provider_payout_id: null,
+      created_at: at,
+      updated_at: at,
+    });
     // Inside the transaction: a provider that refuses or fails rolls the debit back. The lock is
     // held for the call (the test provider answers at once; a real one within its timeout).
     const result = await deps.provider.payout({
@@ -129,11 +136,11 @@ export async function repay(
         ],
       );
     }
-    await trx
-      .updateTable('payouts')
-      .set({ status: result.status, provider_payout_id: result.id, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updatePayout(trx, id, {
+      status: result.status,
+      provider_payout_id: result.id,
+      updated_at: nowIso(),
+    });
     return { id, status: result.status, money: await balanceOf(trx, accounts.customerMoney(userId)) };
   });
 }
@@ -150,30 +157,21 @@ export async function createClaim(
     await lockCustomer(trx, userId);
     await deps.verification.requireVerified(trx, userId, 'repayment');
     if (payIds.length > 0) {
-      const own = await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', 'in', payIds)
-        .execute();
+      const own = await selectOwnPaymentIds(trx, userId, payIds);
       // Another customer's payment is as unknown as one that does not exist.
       if (own.length !== payIds.length) throw notFound();
     }
     const at = nowIso();
-    const { id } = await trx
-      .insertInto('payouts')
-      .values({
-        user_id: userId,
-        kind: 'claim',
-        amount: body.amount,
-        status: 'pending',
-        data: JSON.stringify({ reason: body.reason, pay_ids: payIds }),
-        provider_payout_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPayout(trx, {
+      user_id: userId,
+      kind: 'claim',
+      amount: body.amount,
+      status: 'pending',
+      data: JSON.stringify({ reason: body.reason, pay_ids: payIds }),
+      provider_payout_id: null,
+      created_at: at,
+      updated_at: at,
+    });
     await postTxn(
       trx,
       { kind: 'refund', user_id: userId, title: `Заявка на возврат №${id}: сумма ждёт решения` },
@@ -196,17 +194,6 @@ function claimData(data: string): ClaimData {
   return { reason: parsed.reason ?? '', pay_ids: parsed.pay_ids ?? [] };
 }
 
-const claimColumns = [
-  'payouts.id',
-  'payouts.user_id',
-  'users.email',
-  'payouts.amount',
-  'payouts.status',
-  'payouts.data',
-  'payouts.created_at',
-  'payouts.updated_at',
-] as const;
-
 type ClaimRow = Omit<StaffRefundClaim, 'reason' | 'pay_ids'> & { data: string };
 
 function toClaim(row: ClaimRow): StaffRefundClaim {
@@ -216,51 +203,26 @@ function toClaim(row: ClaimRow): StaffRefundClaim {
 
 /** GET /api/staff/refund-claims/: pending claims first (oldest waiting first), then the decided. */
 export async function listClaims(db: Kysely<DB>): Promise<StaffRefundClaimList> {
-  const base = db
-    .selectFrom('payouts')
-    .innerJoin('users', 'users.id', 'payouts.user_id')
-    .where('payouts.kind', '=', 'claim');
   const [pending, decided, count] = await Promise.all([
-    base.select(claimColumns).where('payouts.status', '=', 'pending').orderBy('payouts.id', 'asc').execute(),
-    base
-      .select(claimColumns)
-      .where('payouts.status', '!=', 'pending')
-      .orderBy('payouts.updated_at', 'desc')
-      .orderBy('payouts.id', 'desc')
-      .limit(100)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    selectPendingClaims(db),
+    selectDecidedClaims(db, 100),
+    countClaims(db),
   ]);
-  return { results: [...pending, ...decided].map(toClaim), count: Number(count.n) };
+  return { results: [...pending, ...decided].map(toClaim), count };
 }
 
 /** A pending claim, under its customer's lock; 404 unknown, 409 already decided. */
 async function lockPendingClaim(trx: Kysely<DB>, id: number) {
-  const first = await trx
-    .selectFrom('payouts')
-    .select('user_id')
-    .where('id', '=', id)
-    .where('kind', '=', 'claim')
-    .executeTakeFirst();
+  const first = await findClaimCustomer(trx, id);
   if (!first) throw notFound('Заявка не найдена');
   await lockCustomer(trx, first.user_id);
-  const claim = await trx
-    .selectFrom('payouts')
-    .select(['id', 'user_id', 'amount', 'status', 'data'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const claim = await findPayout(trx, id);
   if (claim.status !== 'pending') throw new HttpError(409, paymentMessages.claimDecided);
   return claim;
 }
 
 async function claimById(db: Kysely<DB>, id: number): Promise<StaffRefundClaim> {
-  const row = await db
-    .selectFrom('payouts')
-    .innerJoin('users', 'users.id', 'payouts.user_id')
-    .select(claimColumns)
-    .where('payouts.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return toClaim(row);
+  return toClaim(await findClaim(db, id));
 }
 
 /**
@@ -284,11 +246,7 @@ export async function approveClaim(
       { account: accounts.payouts, amount: claim.amount },
     ]);
     // Decided now, so that a second approval waits for nothing and gets 409.
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'succeeded', updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updatePayout(trx, id, { status: 'succeeded', updated_at: nowIso() });
     return { claim, data, planned };
   });
   const { done, failed } = await sendRefunds(deps.provider, planned, deps.log);
@@ -306,20 +264,16 @@ export async function approveClaim(
         ],
       );
     }
-    await trx
-      .updateTable('payouts')
-      .set({
-        // Part refunded, part back on hold: the claim waits for the manager again.
-        status: failed.length > 0 ? 'pending' : 'succeeded',
-        data: JSON.stringify({
-          ...data,
-          refunds: done.map((d) => ({ pay_id: d.pay_id, amount: d.amount, refund_id: d.refund_id })),
-        }),
-        amount: failed.length > 0 ? failed.reduce((s, r) => s + r.amount, 0) : claim.amount,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await updatePayout(trx, id, {
+      // Part refunded, part back on hold: the claim waits for the manager again.
+      status: failed.length > 0 ? 'pending' : 'succeeded',
+      data: JSON.stringify({
+        ...data,
+        refunds: done.map((d) => ({ pay_id: d.pay_id, amount: d.amount, refund_id: d.refund_id })),
+      }),
+      amount: failed.length > 0 ? failed.reduce((s, r) => s + r.amount, 0) : claim.amount,
+      updated_at: nowIso(),
+    });
   });
   if (failed.length > 0) throw new HttpError(502, paymentMessages.refundFailed);
   return claimById(deps.db, id);
@@ -341,11 +295,7 @@ export async function rejectClaim(db: Kysely<DB>, id: number): Promise<StaffRefu
         { account: accounts.customerMoney(claim.user_id), amount: claim.amount },
       ],
     );
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'canceled', updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updatePayout(trx, id, { status: 'canceled', updated_at: nowIso() });
   });
   return claimById(db, id);
 }

@@ -15,6 +15,14 @@ import { lockOrder } from '../orders';
 import { OWING_STATUSES, ordersAwaitingPayment, orderTitle } from './invoices';
 import { financesOf } from '../ledger';
 import { ownerOf } from './purposes';
+import {
+  findPlacedPacket,
+  findRealOrderForTip,
+  findWorkTypeTitle,
+  selectPacketOrderIds,
+  selectPendingPaymentsOfCertificate,
+  selectPendingPaymentsOfOrder,
+} from './repo-payments';
 import { bonusCap, firstHalf, HALF_MIN_PRICE, payMessages } from './rules';
 import { paymentData, type PaymentData } from './settle';
 
@@ -79,27 +87,13 @@ export async function planOrder(
     const held = await financesOf(trx, userId);
     if (bonus > held.bonus) throw badRequest('bonus', paymentMessages.bonusShort);
   }
-  const workType = order.work_type_id
-    ? await trx
-        .selectFrom('work_types')
-        .select('title')
-        .where('id', '=', order.work_type_id)
-        .executeTakeFirst()
-    : undefined;
+  const workType = order.work_type_id ? await findWorkTypeTitle(trx, order.work_type_id) : undefined;
   const amount = due - bonus;
   const part = body.part === 'half' ? 'half' : 'full';
   // The order's invoice, or an earlier attempt asking the same of the same provider (paying again
   // after leaving the bank's page): the provider then answers its first payment again (the same
   // idempotence key) instead of taking the money twice.
-  const pending = await trx
-    .selectFrom('payments')
-    .select(['id', 'provider', 'payment_method', 'amount', 'bonus', 'data'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'order')
-    .where('object_id', '=', id)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute();
+  const pending = await selectPendingPaymentsOfOrder(trx, userId, id);
   const invoice =
     pending.find(
       (r) =>
@@ -139,12 +133,7 @@ async function planPacket(trx: Kysely<DB>, userId: number, body: PayRequest): Pr
 
 async function planTip(trx: Kysely<DB>, userId: number, body: PayRequest): Promise<Plan> {
   const id = requireObject(body);
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'status_id', 'performer_id'])
-    .where('id', '=', id)
-    .where('is_fake', '=', 0)
-    .executeTakeFirst();
+  const order = await findRealOrderForTip(trx, id);
   if (!order || order.user_id !== userId) throw notFound(orderMessages.orderNotFound);
   if (order.status_id !== OrderStatusId.completed || order.performer_id === null) {
     throw badRequest('object_id', paymentMessages.tipNotAllowed);
@@ -173,15 +162,7 @@ async function planCertificate(
 ): Promise<Plan> {
   const id = requireObject(body);
   const asked = await ownerOf('certificate').plan(trx, userId, id, body);
-  const pending = await trx
-    .selectFrom('payments')
-    .select(['id', 'provider', 'payment_method', 'amount'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'certificate')
-    .where('object_id', '=', id)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute();
+  const pending = await selectPendingPaymentsOfCertificate(trx, userId, id);
   const again = pending.find(
     (r) => r.provider === provider && r.payment_method === body.payment_method && r.amount === asked.amount,
   );
@@ -240,20 +221,9 @@ export async function packetWaitingIn(
   userId: number,
   placedId: number,
 ): Promise<PacketWaiting> {
-  const placed = await db
-    .selectFrom('order_packets_placed')
-    .innerJoin('order_packets', 'order_packets.id', 'order_packets_placed.packet_id')
-    .select(['order_packets_placed.id', 'order_packets_placed.user_id', 'order_packets.title'])
-    .where('order_packets_placed.id', '=', placedId)
-    .executeTakeFirst();
+  const placed = await findPlacedPacket(db, placedId);
   if (!placed || placed.user_id !== userId) throw notFound(payMessages.packetNotFound);
-  const ids = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('packet_id', '=', placedId)
-    .where('user_id', '=', userId)
-    .where('is_fake', '=', 0)
-    .execute();
+  const ids = await selectPacketOrderIds(db, placedId, userId);
   const orders = await ordersAwaitingPayment(
     db,
     userId,

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { PaymentProvider } from './providers/types';
+import { addRefunded, selectRefundablePayments, subtractRefunded } from './repo-payouts';
 import { planStorno } from './storno';
 import { accounts, balanceOf, lockCustomer, postTxn } from '../ledger';
 
@@ -30,26 +31,6 @@ export interface PlannedRefund {
   provider_payment_id: string;
 }
 
-/** The customer's payments the provider can still refund, newest first. */
-async function refundablePayments(
-  db: Kysely<DB>,
-  provider: PaymentProvider,
-  userId: number,
-  payIds: number[] | null,
-) {
-  let query = db
-    .selectFrom('payments')
-    .select(['id as pay_id', 'title', 'amount', 'refunded', 'provider_payment_id'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'succeeded')
-    // Only the provider that took it can give it back; balance payments never left the service.
-    .where('provider', '=', provider.name)
-    .where('provider_payment_id', 'is not', null)
-    .whereRef('refunded', '<', 'amount');
-  if (payIds) query = query.where('id', 'in', payIds);
-  return query.orderBy('id', 'desc').execute();
-}
-
 /** GET refund-storno/: what a storno of `refundSum` would reverse (400 too much, 409 balance short). */
 export async function stornoPlan(
   db: Kysely<DB>,
@@ -57,7 +38,7 @@ export async function stornoPlan(
   userId: number,
   refundSum: number,
 ): Promise<RefundStornoPlan> {
-  const payments = await refundablePayments(db, provider, userId, null);
+  const payments = await selectRefundablePayments(db, provider.name, userId, null);
   const rows = planStorno(payments, refundSum);
   if (!rows) throw badRequest('refund_sum', paymentMessages.refundTooMuch);
   if ((await balanceOf(db, accounts.customerMoney(userId))) < refundSum) {
@@ -83,7 +64,7 @@ export async function reserveRefunds(
   sum: number,
   payIds: number[] | null,
 ): Promise<PlannedRefund[] | null> {
-  const payments = await refundablePayments(trx, provider, userId, payIds);
+  const payments = await selectRefundablePayments(trx, provider.name, userId, payIds);
   const rows = planStorno(payments, sum);
   if (!rows) return null;
   const byId = new Map(payments.map((p) => [p.pay_id, p]));
@@ -91,13 +72,9 @@ export async function reserveRefunds(
   for (const row of rows) {
     const payment = byId.get(row.pay_id);
     if (!payment?.provider_payment_id) throw new Error(`storno: payment ${row.pay_id} left the plan`);
-    const updated = await trx
-      .updateTable('payments')
-      .set((eb) => ({ refunded: eb('refunded', '+', row.amount), updated_at: nowIso() }))
-      .where('id', '=', row.pay_id)
-      .where((eb) => eb(eb('refunded', '+', row.amount), '<=', eb.ref('amount')))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new Error(`storno: payment ${row.pay_id} over-refunded`);
+    if (!(await addRefunded(trx, row.pay_id, row.amount, nowIso()))) {
+      throw new Error(`storno: payment ${row.pay_id} over-refunded`);
+    }
     planned.push({
       pay_id: row.pay_id,
       title: payment.title,
@@ -111,11 +88,7 @@ export async function reserveRefunds(
 /** Gives back what `reserveRefunds` counted for refunds that did not happen (inside a transaction). */
 export async function releaseRefunds(trx: Kysely<DB>, rows: PlannedRefund[]): Promise<void> {
   for (const row of rows) {
-    await trx
-      .updateTable('payments')
-      .set((eb) => ({ refunded: eb('refunded', '-', row.amount), updated_at: nowIso() }))
-      .where('id', '=', row.pay_id)
-      .execute();
+    await subtractRefunded(trx, row.pay_id, row.amount, nowIso());
   }
 }
 

@@ -5,6 +5,7 @@ import { escapeHtml } from '../../mail';
 import { DATABASE_RETRY_AFTER_SECONDS, errorMessages } from '../../plugins/errors';
 import { changesLoggedTo } from '../chat';
 import { TestProvider } from './providers/test';
+import { findTestBankPage } from './repo-test-bank';
 import { applyProviderPayment } from './settle';
 
 /**
@@ -255,11 +256,7 @@ export default async function testBankRoutes(app: FastifyInstance) {
       await html(reply, 404, messagePage('Не найдено', bankMessages.notTestProvider, null));
       return null;
     }
-    const row = await db
-      .selectFrom('test_bank_payments')
-      .select(['id', 'amount', 'description', 'return_url', 'status', 'payment_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findTestBankPage(db, id);
     if (!row) {
       await html(reply, 404, messagePage('Не найдено', bankMessages.notFound, null));
       return null;

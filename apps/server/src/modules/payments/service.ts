@@ -20,6 +20,7 @@ import type { OrderChanges } from '../chat';
 import { announcePayment, settleInTrx } from './settle';
 import { financesOf, lockCustomer } from '../ledger';
 import { packetWaitingIn, plan, planOrder, type Plan } from './plans';
+import { findPayerContact, insertPayment, selectUserPaymentsIn, updatePayment } from './repo-payments';
 import { bonusCap, firstHalf, installmentRefusal, payMessages } from './rules';
 
 export { bonusCap, firstHalf, installmentRefusal, payMessages };
@@ -113,22 +114,17 @@ async function writeRow(
     updated_at: at,
   };
   if (p.reuse !== undefined) {
-    await trx.updateTable('payments').set(values).where('id', '=', p.reuse).execute();
+    await updatePayment(trx, p.reuse, values);
     return p.reuse;
   }
-  const row = await trx
-    .insertInto('payments')
-    .values({
-      ...values,
-      user_id: userId,
-      purpose: p.purpose,
-      object_id: p.objectId,
-      status: 'pending',
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertPayment(trx, {
+    ...values,
+    user_id: userId,
+    purpose: p.purpose,
+    object_id: p.objectId,
+    status: 'pending',
+    created_at: at,
+  });
 }
 
 /**
@@ -161,11 +157,7 @@ async function execute(
     // A bonus spent beside a provider payment must be there when it settles: checked again then.
     return { id: await writeRow(trx, userId, p, method, deps.provider.name), p };
   });
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['email', 'phone'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await findPayerContact(deps.db, userId);
   let remote: ProviderPayment;
   try {
     remote = await deps.provider.createPayment({
@@ -183,15 +175,11 @@ async function execute(
     deps.log?.(err);
     throw new HttpError(502, payMessages.providerFailed);
   }
-  await deps.db
-    .updateTable('payments')
-    .set({
-      provider_payment_id: remote.id,
-      confirmation_url: remote.confirmationUrl,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await updatePayment(deps.db, id, {
+    provider_payment_id: remote.id,
+    confirmation_url: remote.confirmationUrl,
+    updated_at: nowIso(),
+  });
   return {
     pay_id: id,
     status:
@@ -218,12 +206,7 @@ export function pay(deps: PayDeps, userId: number, body: PayRequest): Promise<Pa
 export function payMany(deps: PayDeps, userId: number, body: PayManyRequest): Promise<PayResult> {
   return execute(deps, userId, body.payment_method, async (trx) => {
     const ids = [...new Set(body.pay_ids)];
-    const invoices = await trx
-      .selectFrom('payments')
-      .select(['id', 'object_id', 'purpose', 'status'])
-      .where('id', 'in', ids)
-      .where('user_id', '=', userId)
-      .execute();
+    const invoices = await selectUserPaymentsIn(trx, ids, userId);
     if (invoices.length !== ids.length) throw notFound(payMessages.paymentNotFound);
     if (invoices.some((i) => i.purpose !== 'order' || i.status !== 'pending' || i.object_id === null)) {
       throw new HttpError(409, paymentMessages.notPayable);

@@ -6,6 +6,17 @@ import { lockOrder, moveStatus, recordEvent, requireAction, systemActor } from '
 import { ordersBecamePaid, ownerOf } from './purposes';
 import type { OrderChanges } from '../chat';
 import type { PaymentProvider } from './providers/types';
+import {
+  claimPendingPayment,
+  deleteOrderInvoices,
+  deletePendingPaymentsIn,
+  findOrderPerformer,
+  findPaymentByProviderId,
+  findPaymentToAnnounce,
+  findProviderPayment,
+  setOrderPaid,
+  updatePayment,
+} from './repo-payments';
 import { accounts, balanceOf, type LedgerEntry, lockCustomer, postTxn } from '../ledger';
 
 /**
@@ -102,11 +113,7 @@ export async function announcePayment(
   events: OrderChanges,
   paymentId: number,
 ): Promise<void> {
-  const row = await db
-    .selectFrom('payments')
-    .select(['status', 'purpose', 'object_id', 'data'])
-    .where('id', '=', paymentId)
-    .executeTakeFirst();
+  const row = await findPaymentToAnnounce(db, paymentId);
   if (row?.status !== 'succeeded') return;
   const ids =
     row.purpose === 'tip'
@@ -126,17 +133,13 @@ export async function settleInTrx(
   outcome: SettleOutcome,
 ): Promise<'settled' | 'unchanged'> {
   const at = nowIso();
-  const claimed = await trx
-    .updateTable('payments')
-    .set(
-      outcome.status === 'succeeded'
-        ? { status: 'succeeded', paid_at: at, updated_at: at }
-        : { status: 'canceled', updated_at: at },
-    )
-    .where('id', '=', paymentId)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  const claimed = await claimPendingPayment(
+    trx,
+    paymentId,
+    outcome.status === 'succeeded'
+      ? { status: 'succeeded', paid_at: at, updated_at: at }
+      : { status: 'canceled', updated_at: at },
+  );
   if (!claimed) return 'unchanged';
   const payment: PaymentRow = {
     ...claimed,
@@ -180,11 +183,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
   }
 
   if (p.purpose === 'tip') {
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'performer_id'])
-      .where('id', '=', p.object_id ?? 0)
-      .executeTakeFirst();
+    const order = await findOrderPerformer(trx, p.object_id ?? 0);
     // Checked when paying; an order losing its author meanwhile keeps the tip for the service.
     const to = order?.performer_id ? accounts.tips(order.performer_id) : accounts.revenue;
     await postTxn(trx, { ...base, kind: 'tip', order_id: order?.id ?? null }, [
@@ -212,7 +211,7 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
     const held = await balanceOf(trx, accounts.customerBonus(p.user_id));
     spent = Math.min(p.bonus, held);
     if (spent < p.bonus) {
-      await trx.updateTable('payments').set({ bonus: spent }).where('id', '=', p.id).execute();
+      await updatePayment(trx, p.id, { bonus: spent });
       for (const share of shares) share.amount -= Math.min(share.amount, p.bonus - spent);
     }
     if (spent > 0) {
@@ -239,28 +238,15 @@ async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<vo
         at,
       });
     } else {
-      await trx.updateTable('orders').set({ paid, updated_at: at }).where('id', '=', order.id).execute();
+      await setOrderPaid(trx, order.id, paid, at);
       await recordEvent(trx, order.id, 'paid', systemActor, { amount: share.amount, payment_id: p.id }, at);
     }
     if (paid >= price && Number(order.paid) < price) accrual += price;
-    await trx
-      .deleteFrom('payments')
-      .where('purpose', '=', 'order')
-      .where('object_id', '=', order.id)
-      .where('status', '=', 'pending')
-      .where('provider', 'is', null)
-      .where('id', '!=', p.id)
-      .execute();
+    await deleteOrderInvoices(trx, order.id, p.id);
   }
   // The invoices paid together (pay-many): settled through this payment, so they go.
   if (data.pay_ids?.length) {
-    await trx
-      .deleteFrom('payments')
-      .where('id', 'in', data.pay_ids)
-      .where('user_id', '=', p.user_id)
-      .where('status', '=', 'pending')
-      .where('id', '!=', p.id)
-      .execute();
+    await deletePendingPaymentsIn(trx, data.pay_ids, p.user_id, p.id);
   }
   // Orders became fully paid: whoever registered for it hears (a friend's first brings the referral
   // bonus to both, once: the referrals module).
@@ -296,19 +282,9 @@ export async function applyProviderPayment(
   events?: OrderChanges,
 ): Promise<ApplyResult> {
   const remote = await provider.getPayment(providerPaymentId);
-  let row = await db
-    .selectFrom('payments')
-    .select(['id', 'amount', 'provider_payment_id'])
-    .where('provider', '=', provider.name)
-    .where('provider_payment_id', '=', remote.id)
-    .executeTakeFirst();
+  let row = await findPaymentByProviderId(db, provider.name, remote.id);
   if (!row && remote.paymentId !== null) {
-    const byMeta = await db
-      .selectFrom('payments')
-      .select(['id', 'amount', 'provider_payment_id'])
-      .where('id', '=', remote.paymentId)
-      .where('provider', '=', provider.name)
-      .executeTakeFirst();
+    const byMeta = await findProviderPayment(db, remote.paymentId, provider.name);
     // Our row remembers another provider payment: this one is not what we asked for.
     if (byMeta && (byMeta.provider_payment_id === null || byMeta.provider_payment_id === remote.id)) {
       row = byMeta;

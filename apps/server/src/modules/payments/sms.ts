@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import type { SmsSender } from './providers/types';
+import { insertSmsOutbox } from './repo-verification';
 
 /** How long a gateway may take to accept an SMS before the send counts as failed. */
 export const SMS_TIMEOUT_MS = 10_000;
@@ -42,7 +43,7 @@ export function createSmsSender(
       const phone = smsPhone(to);
       if (phone === null) throw new Error('sms: not a Russian phone number');
       if (!url) {
-        await db.insertInto('sms_outbox').values({ phone, text, created_at: nowIso() }).execute();
+        await insertSmsOutbox(db, phone, text, nowIso());
         return;
       }
       try {

@@ -16,6 +16,14 @@ import type { DB, VerificationsTable } from '../../db/types';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import type { RateLimits } from '../../plugins/rate-limit';
 import type { SmsSender } from './providers/types';
+import {
+  findUserPhone,
+  findVerification,
+  forgetVerificationCode,
+  markVerified,
+  takeVerificationTry,
+  upsertVerification,
+} from './repo-verification';
 import { maskPhone, smsPhone } from './sms';
 import { lockCustomer } from '../ledger';
 
@@ -91,13 +99,7 @@ export class VerificationService {
         // Nothing reached the number: it is not counted against it.
         await received.release();
         // The code never arrived: forget it, so the customer may ask again at once.
-        await this.deps.db
-          .updateTable('verifications')
-          .set({ status: 'unverified', code_hash: null, code_sent_at: null })
-          .where('user_id', '=', userId)
-          .where('purpose', '=', purpose)
-          .where('code_hash', '=', hash)
-          .execute();
+        await forgetVerificationCode(this.deps.db, userId, purpose, hash);
         throw new HttpError(503, paymentMessages.smsFailed);
       }
     }
@@ -138,15 +140,10 @@ export class VerificationService {
         code_sent_at: sentAt,
         tries: 0,
       };
-      await trx
-        .insertInto('verifications')
-        .values({ user_id: userId, purpose, ...values })
-        .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
-        .execute()
-        .catch(async (err: unknown) => {
-          await received.release();
-          throw err;
-        });
+      await upsertVerification(trx, userId, purpose, values).catch(async (err: unknown) => {
+        await received.release();
+        throw err;
+      });
       return received;
     });
   }
@@ -156,16 +153,7 @@ export class VerificationService {
     const db = this.deps.db;
     // A try is taken before the code is compared, in one statement: parallel guesses cannot
     // share a try.
-    const taken = await db
-      .updateTable('verifications')
-      .set((eb) => ({ tries: eb('tries', '+', 1) }))
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .where('status', '=', 'requested')
-      .where('code_hash', 'is not', null)
-      .where('tries', '<', VERIFICATION_CODE_MAX_TRIES)
-      .returning(['code_hash', 'code_sent_at'])
-      .executeTakeFirst();
+    const taken = await takeVerificationTry(db, userId, purpose, VERIFICATION_CODE_MAX_TRIES);
     if (!taken) {
       const row = await this.row(db, userId, purpose);
       if (row?.status === 'verified') return this.status(userId, purpose);
@@ -183,18 +171,7 @@ export class VerificationService {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw badRequest('code', paymentMessages.codeWrong);
     }
-    await db
-      .updateTable('verifications')
-      .set({
-        status: 'verified',
-        verified_at: new Date(this.now()).toISOString(),
-        code_hash: null,
-        tries: 0,
-      })
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .where('code_hash', '=', taken.code_hash)
-      .execute();
+    await markVerified(db, userId, purpose, taken.code_hash, new Date(this.now()).toISOString());
     return this.status(userId, purpose);
   }
 
@@ -211,21 +188,12 @@ export class VerificationService {
   }
 
   private async row(db: Kysely<DB>, userId: number, purpose: string): Promise<Row | undefined> {
-    return db
-      .selectFrom('verifications')
-      .select(['status', 'phone', 'code_hash', 'code_sent_at', 'tries'])
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .executeTakeFirst();
+    return findVerification(db, userId, purpose);
   }
 
   /** The profile's phone as an SMS address, or null when it has none (or not a Russian one). */
   private async profilePhone(userId: number): Promise<string | null> {
-    const user = await this.deps.db
-      .selectFrom('users')
-      .select('phone')
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findUserPhone(this.deps.db, userId);
     return user?.phone ? smsPhone(user.phone) : null;
   }
 

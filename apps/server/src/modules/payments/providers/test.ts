@@ -3,6 +3,13 @@ import { paymentsApi } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../../db/index';
 import type { DB } from '../../../db/types';
+import {
+  completeTestBankPayment,
+  findTestBankPayment,
+  findTestBankPaymentByKey,
+  insertTestBankPayment,
+  refundTestBankPayment,
+} from '../repo-test-bank';
 import type { CreatePaymentInput, PaymentProvider, PayoutInput, ProviderPayment, RefundInput } from './types';
 
 /**
@@ -20,11 +27,7 @@ export class TestProvider implements PaymentProvider {
   ) {}
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
-    const existing = await this.db
-      .selectFrom('test_bank_payments')
-      .selectAll()
-      .where('idempotence_key', '=', input.idempotenceKey)
-      .executeTakeFirst();
+    const existing = await findTestBankPaymentByKey(this.db, input.idempotenceKey);
     if (existing) return this.toPayment(existing);
     const row = {
       id: `tb_${randomUUID()}`,
@@ -37,40 +40,24 @@ export class TestProvider implements PaymentProvider {
       status: 'pending' as const,
       created_at: nowIso(),
     };
-    await this.db.insertInto('test_bank_payments').values(row).execute();
+    await insertTestBankPayment(this.db, row);
     return this.toPayment(row);
   }
 
   async getPayment(providerPaymentId: string): Promise<ProviderPayment> {
-    const row = await this.db
-      .selectFrom('test_bank_payments')
-      .selectAll()
-      .where('id', '=', providerPaymentId)
-      .executeTakeFirst();
+    const row = await findTestBankPayment(this.db, providerPaymentId);
     if (!row) throw new Error(`test bank: no payment ${providerPaymentId}`);
     return this.toPayment(row);
   }
 
   /** The bank page's answer: a pending payment becomes succeeded or canceled (once). */
   async complete(providerPaymentId: string, outcome: 'succeeded' | 'canceled'): Promise<ProviderPayment> {
-    await this.db
-      .updateTable('test_bank_payments')
-      .set({ status: outcome })
-      .where('id', '=', providerPaymentId)
-      .where('status', '=', 'pending')
-      .execute();
+    await completeTestBankPayment(this.db, providerPaymentId, outcome);
     return this.getPayment(providerPaymentId);
   }
 
   async refund(input: RefundInput): Promise<{ id: string; status: 'succeeded' }> {
-    const result = await this.db
-      .updateTable('test_bank_payments')
-      .set((eb) => ({ refunded: eb('refunded', '+', input.amount) }))
-      .where('id', '=', input.providerPaymentId)
-      .where('status', '=', 'succeeded')
-      .where((eb) => eb(eb('refunded', '+', input.amount), '<=', eb.ref('amount')))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (!(await refundTestBankPayment(this.db, input.providerPaymentId, input.amount))) {
       throw new Error(`test bank: cannot refund ${input.amount} of ${input.providerPaymentId}`);
     }
     return { id: `tr_${randomUUID()}`, status: 'succeeded' };
