@@ -23,7 +23,7 @@ import {
   lastStaffAnswers,
   setCareState,
 } from './repo-requests';
-import { findRequest, markSeen, openRequest, requireOrder } from './requests';
+import { findRequest, openRequest, readRequest, requireOrder } from './requests';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
 import { requireOpen } from './workspace-files';
 import { firstName, type Face } from './workspace-people';
@@ -82,9 +82,7 @@ export async function getCare(
   careId: number,
   face: Face,
 ): Promise<CareDetail> {
-  await requireOrder(ctx.db, orderId);
-  const row = await findRequest(ctx.db, 'care', orderId, careId, careNotFound);
-  const seen = await markSeen(ctx.db, 'care', row, face);
+  const seen = await readRequest(ctx.db, 'care', orderId, careId, face, careNotFound);
   const answers = await lastStaffAnswers(ctx.db, [careId]);
   const messages = await threadMessages(ctx.db, orderId, 'care', [careId], face);
   return { ...toCare(seen, face, answers.get(careId)), messages: messages.get(careId) ?? [] };

@@ -15,24 +15,17 @@ import * as filesRepo from './files-repo';
 
 const MB = 1024 * 1024;
 
-/** `ajax-files/`: uploads before a draft exists, held for the customer until attached. */
-export async function uploadPending(
+/**
+ * Files of the customer's draft (404 unless it is theirs), or — for null, `ajax-files/` — uploads
+ * before a draft exists, held for the customer until attached.
+ */
+export async function uploadFiles(
   ctx: OrdersContext,
   userId: number,
+  draftId: number | null,
   request: FastifyRequest,
 ): Promise<OrderFile[]> {
-  const used = await filesRepo.bytesHeld(ctx.db, userId, null);
-  return store(ctx, userId, null, request, used);
-}
-
-export async function uploadDraftFiles(
-  ctx: OrdersContext,
-  userId: number,
-  draftId: number,
-  request: FastifyRequest,
-): Promise<OrderFile[]> {
-  const draft = await repo.findOrder(ctx.db, userId, draftId, true);
-  if (!draft) throw draftNotFound();
+  if (draftId !== null && !(await repo.findOrder(ctx.db, userId, draftId, true))) throw draftNotFound();
   const used = await filesRepo.bytesHeld(ctx.db, userId, draftId);
   return store(ctx, userId, draftId, request, used);
 }

@@ -49,38 +49,20 @@ export function requestReadRoutes(
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { tags, security } = face;
+  /** A read route's options: its summary, its parameters and its answer, with the face's errors. */
+  const read = <P extends z.ZodTypeAny, R extends z.ZodTypeAny>(summary: string, params: P, response: R) => ({
+    schema: { tags, security, summary, params, response: { 200: response, ...face.errors } },
+  });
   for (const kind of kinds) {
-    app.get(
-      face.paths[kind.name].list,
-      {
-        schema: {
-          tags,
-          security,
-          summary: face.summaries[kind.name].list,
-          params: IdParams,
-          response: { 200: kind.list, ...face.errors },
-        },
-      },
-      async (request) => {
-        await face.access(request, request.params.id);
-        return kind.read(ctx, request.params.id, face.face);
-      },
-    );
-    app.get(
-      face.paths[kind.name].one,
-      {
-        schema: {
-          tags,
-          security,
-          summary: face.summaries[kind.name].one,
-          params: RequestParams,
-          response: { 200: kind.detail, ...face.errors },
-        },
-      },
-      async (request) => {
-        await face.access(request, request.params.id);
-        return kind.one(ctx, request.params.id, request.params.request, face.face);
-      },
-    );
+    const paths = face.paths[kind.name];
+    const summaries = face.summaries[kind.name];
+    app.get(paths.list, read(summaries.list, IdParams, kind.list), async (request) => {
+      await face.access(request, request.params.id);
+      return kind.read(ctx, request.params.id, face.face);
+    });
+    app.get(paths.one, read(summaries.one, RequestParams, kind.detail), async (request) => {
+      await face.access(request, request.params.id);
+      return kind.one(ctx, request.params.id, request.params.request, face.face);
+    });
   }
 }

@@ -38,8 +38,25 @@ export async function findRequest<K extends ThreadKind>(
   return row;
 }
 
+/**
+ * One request of a placed order as `face` opens it (404 for the order, else `missing()`'s): the
+ * customer opening it has seen its answers. The row as it now is.
+ */
+export async function readRequest<K extends ThreadKind>(
+  db: Kysely<DB>,
+  kind: K,
+  orderId: number,
+  requestId: number,
+  face: Face,
+  missing: () => HttpError,
+): Promise<Selectable<RequestTables[K]>> {
+  await requireOrder(db, orderId);
+  const row = await findRequest(db, kind, orderId, requestId, missing);
+  return markSeen(db, kind, row, face);
+}
+
 /** The customer opening a request has seen its answers: the row as it now is. */
-export async function markSeen<K extends ThreadKind>(
+async function markSeen<K extends ThreadKind>(
   db: Kysely<DB>,
   kind: K,
   row: Selectable<RequestTables[K]>,

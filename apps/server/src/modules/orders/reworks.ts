@@ -19,7 +19,7 @@ import { earliestWishedDate, reworkEligibility } from './guarantee';
 import { customerActor, moveStatus, type Actor } from './lifecycle';
 import { lockOrder } from './repo-lifecycle';
 import { heldFileRows, insertNextRework, markReworkAnswered, openReworkId, reworksOf } from './repo-requests';
-import { findRequest, markSeen, openRequest, requireOrder } from './requests';
+import { findRequest, openRequest, readRequest, requireOrder } from './requests';
 import { requireAction } from './statuses';
 import { workspaceFiles } from './workspace-files';
 import { addMessage, attachStaffFiles, threadMessages } from './threads';
@@ -124,9 +124,7 @@ export async function getRework(
   reworkId: number,
   face: Face,
 ): Promise<ReworkDetail> {
-  await requireOrder(ctx.db, orderId);
-  const row = await findRequest(ctx.db, 'rework', orderId, reworkId, reworkNotFound);
-  const seen = await markSeen(ctx.db, 'rework', row, face);
+  const seen = await readRequest(ctx.db, 'rework', orderId, reworkId, face, reworkNotFound);
   const [detail] = await shape(ctx.db, orderId, [seen], face);
   return detail as ReworkDetail;
 }

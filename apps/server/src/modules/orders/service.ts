@@ -132,11 +132,11 @@ export class OrdersService {
   }
 
   uploadPending(userId: number, request: FastifyRequest): Promise<OrderFile[]> {
-    return files.uploadPending(this.ctx, userId, request);
+    return files.uploadFiles(this.ctx, userId, null, request);
   }
 
   uploadDraftFiles(userId: number, draftId: number, request: FastifyRequest): Promise<OrderFile[]> {
-    return files.uploadDraftFiles(this.ctx, userId, draftId, request);
+    return files.uploadFiles(this.ctx, userId, draftId, request);
   }
 
   openOrderFile(userId: number, id: number, fileId: number): Promise<{ file: OrderFile; content: Readable }> {

@@ -30,6 +30,25 @@ const IdParams = z.object({ id });
 const FileParams = IdParams.extend({ fileId: id });
 const CareParams = IdParams.extend({ request: id });
 
+/** The options of a customer's write to a request (a new one, or a message): 201 with its thread. */
+function requestWrite<P extends z.ZodTypeAny, B extends z.ZodTypeAny, R extends z.ZodTypeAny>(
+  summary: string,
+  params: P,
+  body: B,
+  detail: R,
+) {
+  return {
+    schema: {
+      tags,
+      security,
+      summary,
+      params,
+      body,
+      response: { 201: detail, ...errorResponses(400, 401, 404, 409, 413) },
+    },
+  };
+}
+
 export default async function workspaceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ws = app.ordersService.workspace;
@@ -147,16 +166,12 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
 
   app.post(
     api.orders.reworks.pattern,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Запросить доработку (на проверке или в гарантийный срок после приёмки)',
-        params: IdParams,
-        body: ReworkCreateRequestSchema,
-        response: { 201: ReworkDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
-      },
-    },
+    requestWrite(
+      'Запросить доработку (на проверке или в гарантийный срок после приёмки)',
+      IdParams,
+      ReworkCreateRequestSchema,
+      ReworkDetailSchema,
+    ),
     async (request, reply) =>
       reply
         .code(201)
@@ -165,32 +180,19 @@ export default async function workspaceRoutes(fastify: FastifyInstance) {
 
   app.post(
     api.orders.care.pattern,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Новое обращение: вопрос или жалоба',
-        params: IdParams,
-        body: CareCreateRequestSchema,
-        response: { 201: CareDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
-      },
-    },
+    requestWrite('Новое обращение: вопрос или жалоба', IdParams, CareCreateRequestSchema, CareDetailSchema),
     async (request, reply) =>
       reply.code(201).send(await ws.createCare(request.userId, request.params.id, request.body, request.log)),
   );
 
   app.post(
     api.orders.careMessages.pattern,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Написать в обращение (закрытое — 409)',
-        params: CareParams,
-        body: ThreadPostRequestSchema,
-        response: { 201: CareDetailSchema, ...errorResponses(400, 401, 404, 409, 413) },
-      },
-    },
+    requestWrite(
+      'Написать в обращение (закрытое — 409)',
+      CareParams,
+      ThreadPostRequestSchema,
+      CareDetailSchema,
+    ),
     async (request, reply) =>
       reply
         .code(201)

@@ -2,13 +2,10 @@ import {
   OrderStatusId,
   orderMessages,
   workspaceMessages,
-  type CareCreateRequestSchema,
   type CareDetail,
   type FileGroup,
   type Order,
   type OrderFile,
-  type ReworkCreateRequestSchema,
-  type ReworkDetail,
   type ThreadPostRequestSchema,
   type TimelineEvent,
   type WorkspaceFile,
@@ -92,22 +89,15 @@ export class CustomerWorkspace {
     );
   }
 
-  createRework(
-    userId: number,
-    orderId: number,
-    body: z.output<typeof ReworkCreateRequestSchema>,
-    log: FastifyBaseLogger,
-  ): Promise<ReworkDetail> {
-    return reworks.createRework(this.ctx.withLog(log), userId, orderId, body);
-  }
+  /** The customer asks for a rework (reworks.ts has its rules). */
+  readonly createRework = this.opens(reworks.createRework);
+  /** The customer opens a care request (care.ts has its rules). */
+  readonly createCare = this.opens(care.createCare);
 
-  createCare(
-    userId: number,
-    orderId: number,
-    body: z.output<typeof CareCreateRequestSchema>,
-    log: FastifyBaseLogger,
-  ): Promise<CareDetail> {
-    return care.createCare(this.ctx.withLog(log), userId, orderId, body);
+  /** The customer opens a request of a kind, with the request's logger (OrdersContext.withLog). */
+  private opens<B, R>(create: (ctx: OrdersContext, userId: number, orderId: number, body: B) => Promise<R>) {
+    return (userId: number, orderId: number, body: B, log: FastifyBaseLogger): Promise<R> =>
+      create(this.ctx.withLog(log), userId, orderId, body);
   }
 
   postCare(
