@@ -1,6 +1,7 @@
 import { paymentMessages } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { nowIso } from '../../db/index';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { DB } from '../../db/types';
@@ -58,6 +59,14 @@ function retryWhileUnavailable(write: () => Promise<unknown>): void {
   };
   later(200);
 }
+
+/** The header every money-moving POST declares (optional in the schema: a missing one is our 400). */
+export const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
+});
 
 export interface StoredAnswer<T = unknown> {
   status: number;
@@ -150,4 +159,34 @@ export async function withIdempotency<T>(
     throw err;
   }
   return answer;
+}
+
+/** What {@link answerOnce} reads of a Fastify request. */
+export interface IdempotentRequest {
+  userId: number;
+  headers: { 'idempotency-key'?: string | string[] | undefined };
+  body: unknown;
+}
+
+/**
+ * A money-moving POST of the customer: `run` answers 200 once per `Idempotency-Key`, a repeat gets
+ * the kept answer ({@link withIdempotency}); `route` names the route in the key's row.
+ */
+export function answerOnce<T>(
+  db: Kysely<DB>,
+  request: IdempotentRequest,
+  route: string,
+  run: () => Promise<T>,
+): Promise<StoredAnswer<T>> {
+  return withIdempotency(
+    db,
+    request.userId,
+    request.headers['idempotency-key'],
+    route,
+    request.body,
+    async () => ({
+      status: 200,
+      body: await run(),
+    }),
+  );
 }

@@ -22,35 +22,33 @@ export function findIdempotencyKey(db: Kysely<DB>, userId: number, key: string) 
     .executeTakeFirst();
 }
 
-/** Deletes the key's row written at `createdAt`, only while it has no answer (an abandoned one). */
-export async function deleteUnansweredKey(
-  db: Kysely<DB>,
-  userId: number,
-  key: string,
-  createdAt: string,
-): Promise<void> {
-  await db
+/** The key's row written at `createdAt`: that request's own, not a retry's fresh one. */
+function keyRowOf(db: Kysely<DB>, userId: number, key: string, createdAt: string) {
+  return db
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', userId)
     .where('key', '=', key)
-    .where('created_at', '=', createdAt)
-    .where('status_code', 'is', null)
-    .execute();
+    .where('created_at', '=', createdAt);
 }
 
-/** Deletes the key's row written at `createdAt` (a request's own row, not a retry's fresh one). */
+/** Deletes the key's row written at `createdAt` (a release: the request was refused). */
 export async function deleteKey(
   db: Kysely<DB>,
   userId: number,
   key: string,
   createdAt: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .where('created_at', '=', createdAt)
-    .execute();
+  await keyRowOf(db, userId, key, createdAt).execute();
+}
+
+/** The same only while the row has no answer (an abandoned one, taken over). */
+export async function deleteUnansweredKey(
+  db: Kysely<DB>,
+  userId: number,
+  key: string,
+  createdAt: string,
+): Promise<void> {
+  await keyRowOf(db, userId, key, createdAt).where('status_code', 'is', null).execute();
 }
 
 /** Keeps the answer of the key's request. */

@@ -97,29 +97,33 @@ export function selectPendingOrderPayments(db: Kysely<DB>, userId: number) {
     .execute();
 }
 
-/** The customer's pending payments of one order, oldest first: an invoice or an attempt to reuse. */
-export function selectPendingPaymentsOfOrder(db: Kysely<DB>, userId: number, orderId: number) {
+/** The customer's pending payments for one thing paid for, oldest first (plans.ts: one to reuse). */
+function pendingPaymentsFor(
+  db: Kysely<DB>,
+  userId: number,
+  purpose: PaymentsTable['purpose'],
+  objectId: number,
+) {
   return db
     .selectFrom('payments')
-    .select(['id', 'provider', 'payment_method', 'amount', 'bonus', 'data'])
     .where('user_id', '=', userId)
-    .where('purpose', '=', 'order')
-    .where('object_id', '=', orderId)
+    .where('purpose', '=', purpose)
+    .where('object_id', '=', objectId)
     .where('status', '=', 'pending')
-    .orderBy('id')
+    .orderBy('id');
+}
+
+/** Of one order: its invoice or an earlier attempt. */
+export function selectPendingPaymentsOfOrder(db: Kysely<DB>, userId: number, orderId: number) {
+  return pendingPaymentsFor(db, userId, 'order', orderId)
+    .select(['id', 'provider', 'payment_method', 'amount', 'bonus', 'data'])
     .execute();
 }
 
-/** The customer's pending payments of one certificate, oldest first: an attempt to reuse. */
+/** Of one certificate: an earlier attempt. */
 export function selectPendingPaymentsOfCertificate(db: Kysely<DB>, userId: number, certificateId: number) {
-  return db
-    .selectFrom('payments')
+  return pendingPaymentsFor(db, userId, 'certificate', certificateId)
     .select(['id', 'provider', 'payment_method', 'amount'])
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'certificate')
-    .where('object_id', '=', certificateId)
-    .where('status', '=', 'pending')
-    .orderBy('id')
     .execute();
 }
 

@@ -13,18 +13,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { changesLoggedTo } from '../chat';
-import { withIdempotency } from './idempotency';
+import { IdempotencyHeaders, answerOnce } from './idempotency';
 import { packetWaiting, pay, payMany, paymentMethods, type PayDeps } from './service';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const IdParams = z.object({ id: rowIdParamSchema });
-const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
-});
 
 /**
  * Paying (spec §3 "Payment", §7): the methods for an amount, `pay/` and `pay-many/`
@@ -75,13 +69,8 @@ export default async function payRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(
-        deps.db,
-        request.userId,
-        request.headers['idempotency-key'],
-        'pay',
-        request.body,
-        async () => ({ status: 200, body: await pay(payDeps(request), request.userId, request.body) }),
+      const answer = await answerOnce(deps.db, request, 'pay', () =>
+        pay(payDeps(request), request.userId, request.body),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },
@@ -101,13 +90,8 @@ export default async function payRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(
-        deps.db,
-        request.userId,
-        request.headers['idempotency-key'],
-        'pay-many',
-        request.body,
-        async () => ({ status: 200, body: await payMany(payDeps(request), request.userId, request.body) }),
+      const answer = await answerOnce(deps.db, request, 'pay-many', () =>
+        payMany(payDeps(request), request.userId, request.body),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
-import { withIdempotency } from './idempotency';
+import { IdempotencyHeaders, answerOnce } from './idempotency';
 import { REFUND_COUNTRIES, REFUND_EXTRA, createClaim, repay } from './payouts';
 import { executeStorno, stornoPlan } from './refunds';
 import { createSmsSender } from './sms';
@@ -25,12 +25,6 @@ import { VerificationService, purposeOf } from './verification';
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const TypeParams = z.object({ type: z.string() });
-const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('Ключ идемпотентности (UUID): повтор с тем же ключом вернёт первый ответ'),
-});
 
 /** Route patterns of the contract's `paymentsApi.verificateCode(type)` and `verificationStatus(type)`. */
 const codePath = paymentsApi.verificateCode.pattern;
@@ -112,13 +106,8 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(
-        db,
-        request.userId,
-        request.headers['idempotency-key'],
-        'repayment',
-        request.body,
-        async () => ({ status: 200, body: await repay(payoutDeps, request.userId, request.body) }),
+      const answer = await answerOnce(db, request, 'repayment', () =>
+        repay(payoutDeps, request.userId, request.body),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },
@@ -138,13 +127,8 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(
-        db,
-        request.userId,
-        request.headers['idempotency-key'],
-        'refund-claim',
-        request.body,
-        async () => ({ status: 200, body: await createClaim(payoutDeps, request.userId, request.body) }),
+      const answer = await answerOnce(db, request, 'refund-claim', () =>
+        createClaim(payoutDeps, request.userId, request.body),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },
@@ -178,22 +162,8 @@ export default async function verifyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(
-        db,
-        request.userId,
-        request.headers['idempotency-key'],
-        'refund-storno',
-        request.body,
-        async () => ({
-          status: 200,
-          body: await executeStorno(
-            db,
-            app.paymentProvider,
-            request.userId,
-            request.body.refund_sum,
-            request.log,
-          ),
-        }),
+      const answer = await answerOnce(db, request, 'refund-storno', () =>
+        executeStorno(db, app.paymentProvider, request.userId, request.body.refund_sum, request.log),
       );
       return reply.code(answer.status as 200).send(answer.body);
     },
