@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server';
+import { compileServer, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,6 +9,8 @@ declare module 'vitest' {
 
 /** One server for the whole e2e run; files that need other settings start their own. */
 export default async function setup(project: TestProject) {
+  // From the sources as they are now: every file's servers run this build.
+  compileServer();
   const server = await startServer();
   project.provide('baseUrl', server.url);
   return () => server.stop();
