@@ -10,15 +10,15 @@
 //   - PostgreSQL, one instance, direct;
 //   - PostgreSQL + Redis, two instances behind nginx (docs/nginx/cabinet.conf, the site file
 //     docs/deploy.md shows and the scale-out test runs; TLS on loopback, as in production).
-// For each: a fixed rate (BENCH_RATE, 200 req/s) split over the routes by their share, with
-// p50/p99 per route; then as fast as the machine goes (the same mix, connections split by share),
-// with req/s per route and in all. Baselines in the same run: a bare Fastify JSON route, direct and
+// For each: a fixed rate (BENCH_RATE, 200 req/s) of requests arriving independently (Poisson, an
+// open loop of the bench's own: see openLoop for why not autocannon's rate), each route drawn by
+// its share, with p50/p99 per route; then as fast as the machine goes through autocannon (one
+// instance per route, connections split by share), with req/s per route and in all. Baselines in the same run: a bare Fastify JSON route, direct and
 // behind the same nginx, at the same rate and flat out; and the orders list alone, flat out, over
 // every customer in rotation, against the bare route (the ratio ADR 008 tracks).
 //
-// The load generator (autocannon, one instance per route, run together) shares the machine's two
-// cores with the servers: a two-instance run measures nginx's and the fan-out's overhead, not
-// scaling.
+// The load generators share the machine's two cores with the servers: a two-instance run
+// measures nginx's and the fan-out's overhead, not scaling.
 //
 // BENCH_CUSTOMERS (10 000), BENCH_DURATION seconds a phase (15), BENCH_RATE (200),
 // BENCH_CASES (sqlite,pg,pg2), BENCH_PG_URL (postgres@127.0.0.1:5432).
@@ -27,8 +27,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { api, paymentsApi } from '../packages/contract/src/index';
 import { openDatabase, type Database } from '../apps/server/src/db/index';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -56,7 +59,6 @@ type Autocannon = (opts: {
   url: string;
   connections: number;
   duration: number;
-  overallRate?: number;
   requests?: Array<{ setupRequest: (req: Request) => Request }>;
 }) => Promise<AutocannonResult>;
 // autocannon ships no type declarations; the few fields read here are typed above.
@@ -254,6 +256,10 @@ async function seed(database: Database, filesDir: string, secret: string): Promi
   );
   const payments = paymentIds.map((id, i) => [paymentOwner[i] as number, id] as [number, number]);
 
+  // The statistics a database in service has, and no autovacuum of the fresh rows in the middle of
+  // a measurement.
+  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
   const issuer = createAccessTokens(secret, 7200);
   const tokens: string[] = [];
   for (const id of userIds) tokens.push((await issuer.issue(id)).access);
@@ -314,15 +320,14 @@ interface RouteFigures {
 
 const badOf = (r: AutocannonResult) => r.non2xx + r.errors + r.timeouts;
 
-/** The mix against `url`: at `rate` req/s in all, or flat out when rate is 0. */
-async function runMix(url: string, s: Seeded, rate: number): Promise<RouteFigures[]> {
+/** The mix against `url` as fast as it goes: one autocannon per route, connections by share. */
+async function runMix(url: string, s: Seeded): Promise<RouteFigures[]> {
   const runs = MIX.map(async ([route, share]) => {
     const connections = Math.max(1, Math.round(CONNECTIONS * share));
     const r = await autocannon({
       url,
       connections,
       duration: DURATION_S,
-      ...(rate > 0 ? { overallRate: Math.max(1, Math.round(rate * share)) } : {}),
       requests: [{ setupRequest: () => requestOf(route, s) }],
     });
     return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: badOf(r) };
@@ -330,15 +335,109 @@ async function runMix(url: string, s: Seeded, rate: number): Promise<RouteFigure
   return Promise.all(runs);
 }
 
-async function runOne(url: string, rate: number, setup?: () => Request) {
+/** One route flat out through autocannon. */
+async function runOne(url: string, setup?: () => Request) {
   const r = await autocannon({
     url,
-    connections: rate > 0 ? 10 : CONNECTIONS,
+    connections: CONNECTIONS,
     duration: DURATION_S,
-    ...(rate > 0 ? { overallRate: rate } : {}),
     ...(setup ? { requests: [{ setupRequest: setup }] } : {}),
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: badOf(r) };
+}
+
+const percentileOf = (sorted: number[], p: number) =>
+  sorted.length
+    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number)
+    : NaN;
+
+/**
+ * Requests arriving at `rate` a second, as people's do: independently (Poisson arrivals), each
+ * sent at its time whatever the ones before are waiting for (an open loop), its latency counted
+ * from that time to the answer's last byte. autocannon's fixed rate sends each connection's
+ * requests for a second back to back at the second's start, and its correction for coordinated
+ * omission then takes 1 ms as the interval between requests (`Math.ceil(1 / rate)` in its
+ * run.js) and adds made-up slow samples: both raise its p99 at a fixed rate far above what a
+ * steady stream meets, so the fixed rate is measured here instead.
+ */
+async function openLoop(url: string, rate: number, next: () => [string, Request]): Promise<RouteFigures[]> {
+  const base = new URL(url);
+  const tls = base.protocol === 'https:';
+  const agent = tls
+    ? new HttpsAgent({ keepAlive: true, maxSockets: 512, rejectUnauthorized: false })
+    : new HttpAgent({ keepAlive: true, maxSockets: 512 });
+  const send = tls ? httpsRequest : httpRequest;
+  const latencies = new Map<string, number[]>();
+  const bad = new Map<string, number>();
+  const pending: Array<Promise<void>> = [];
+  const fire = (at: number) => {
+    const [route, req] = next();
+    const body = req.body ? Buffer.from(req.body) : undefined;
+    pending.push(
+      new Promise<void>((done) => {
+        const failed = () => {
+          bad.set(route, (bad.get(route) ?? 0) + 1);
+          done();
+        };
+        const r = send(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            method: req.method ?? 'GET',
+            path: req.path ?? '/',
+            headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              if ((res.statusCode ?? 0) >= 300) failed();
+              else {
+                if (!latencies.has(route)) latencies.set(route, []);
+                latencies.get(route)?.push(performance.now() - at);
+                done();
+              }
+            });
+            res.on('error', failed);
+          },
+        );
+        r.on('error', failed);
+        r.end(body);
+      }),
+    );
+  };
+  const started = performance.now();
+  const end = started + DURATION_S * 1000;
+  let at = started;
+  for (;;) {
+    at += (-Math.log(1 - Math.random()) * 1000) / rate;
+    if (at >= end) break;
+    while (performance.now() < at) await sleep(Math.min(1, at - performance.now()));
+    fire(at);
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const seconds = DURATION_S;
+  return [...new Set([...latencies.keys(), ...bad.keys()])].map((route) => {
+    const sorted = (latencies.get(route) ?? []).sort((a, b) => a - b);
+    return {
+      route,
+      rps: (sorted.length + (bad.get(route) ?? 0)) / seconds,
+      p50: Math.round(percentileOf(sorted, 50) * 10) / 10,
+      p99: Math.round(percentileOf(sorted, 99) * 10) / 10,
+      bad: bad.get(route) ?? 0,
+    };
+  });
+}
+
+/** A route of the mix drawn by its share. */
+function drawRoute(): RouteName {
+  let x = Math.random();
+  for (const [route, share] of MIX) {
+    x -= share;
+    if (x < 0) return route;
+  }
+  return MIX[MIX.length - 1]?.[0] as RouteName;
 }
 
 const f0 = (n: number) => n.toFixed(0);
@@ -453,10 +552,10 @@ try {
   bare.get('/', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(() => bare.close());
-  const bareFlat = await runOne(bareUrl, 0);
-  const bareRated = await runOne(bareUrl, RATE);
+  const bareFlat = await runOne(bareUrl);
+  const [bareRated] = await openLoop(bareUrl, RATE, () => ['bare', { method: 'GET', path: '/' }]);
   console.log(
-    `bare Fastify GET / (JSON), direct: ${f0(bareFlat.rps)} req/s flat out; at ${RATE} req/s p50 ${bareRated.p50} ms, p99 ${bareRated.p99} ms`,
+    `bare Fastify GET / (JSON), direct: ${f0(bareFlat.rps)} req/s flat out; at ${RATE} req/s p50 ${bareRated?.p50} ms, p99 ${bareRated?.p99} ms`,
   );
   let bareNginxFlat: { rps: number } | undefined;
   if (existsSync(NGINX_BIN)) {
@@ -464,10 +563,10 @@ try {
     mkdirSync(nginxDir);
     const proxied = await behindNginx([Number(new URL(bareUrl).port)], nginxDir);
     cleanups.push(() => proxied.stop());
-    bareNginxFlat = await runOne(`${proxied.url}/`, 0);
-    const rated = await runOne(`${proxied.url}/`, RATE);
+    bareNginxFlat = await runOne(`${proxied.url}/`);
+    const [rated] = await openLoop(proxied.url, RATE, () => ['bare', { method: 'GET', path: '/' }]);
     console.log(
-      `bare Fastify behind nginx (TLS):   ${f0(bareNginxFlat.rps)} req/s flat out (${(bareNginxFlat.rps / bareFlat.rps).toFixed(2)}× direct); at ${RATE} req/s p50 ${rated.p50} ms, p99 ${rated.p99} ms`,
+      `bare Fastify behind nginx (TLS):   ${f0(bareNginxFlat.rps)} req/s flat out (${(bareNginxFlat.rps / bareFlat.rps).toFixed(2)}× direct); at ${RATE} req/s p50 ${rated?.p50} ms, p99 ${rated?.p99} ms`,
     );
   } else {
     console.log(`${NGINX_BIN} is missing: the cases behind nginx are skipped (apt-get install nginx)`);
@@ -522,13 +621,18 @@ try {
         how = `${instances} instances behind nginx (TLS), Redis between them`;
       }
       console.log(`\n${name}: ${how}; ${seeded.counts}`);
-      // A short warm-up: JIT, the token verifier's cache and the pools, not the data caches.
-      await runMix(url, seeded, RATE).catch(() => undefined);
-      const rated = await runMix(url, seeded, RATE);
-      printMix(`at ${RATE} req/s in all (load ${load()})`, rated);
-      const flat = await runMix(url, seeded, 0);
-      const total = printMix(`flat out (load ${load()})`, flat);
-      const list = await runOne(url, 0, () => requestOf('orders list', seeded));
+      const mixed = (): [string, Request] => {
+        const route = drawRoute();
+        return [route, requestOf(route, seeded)];
+      };
+      // A warm-up: JIT, the token verifier's cache and the pools, not the data caches.
+      await openLoop(url, RATE, mixed);
+      const rated = await openLoop(url, RATE, mixed);
+      rated.sort((a, b) => MIX.findIndex(([r]) => r === a.route) - MIX.findIndex(([r]) => r === b.route));
+      printMix(`at ${RATE} req/s in all, Poisson arrivals (load ${load()})`, rated);
+      const flat = await runMix(url, seeded);
+      const total = printMix(`flat out, autocannon (load ${load()})`, flat);
+      const list = await runOne(url, () => requestOf('orders list', seeded));
       const yardstick = instances > 1 && bareNginxFlat ? bareNginxFlat.rps : bareFlat.rps;
       console.log(
         `  the mix flat out: ${(total / yardstick).toFixed(2)}× the bare route${instances > 1 ? ' behind nginx' : ''}`,
