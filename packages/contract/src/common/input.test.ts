@@ -102,41 +102,39 @@ const loneSurrogate = fc
   })
   .map(([before, lone, after]) => before + lone + after);
 
-describe('text that is not text: a lone UTF-16 surrogate', () => {
-  it('is refused by every string field of every schema the contract exports, with the one message', () => {
-    const fields = schemas.flatMap(([name, schema]) => [...stringsIn(schema)].map((s) => [name, s] as const));
-    expect(fields.length).toBeGreaterThan(200);
-    // High and low, alone, inside text, a pair reversed, a pair cut in half.
-    const samples = ['\uD800', '\uDFFF', 'Тема \uDBFF работы', '\uDC00\uD800', 'Ответ 😀'.slice(0, -1)];
-    for (const [name, field] of fields) {
-      for (const value of samples) {
-        const result = (field as z.ZodType).safeParse(value);
-        expect(result.success, `${name}: ${JSON.stringify(value)}`).toBe(false);
-        // A format of zod's own (e-mail, ISO date) refuses it with its own message.
-        if ((field._zod.def as Def).format === undefined) {
-          expect(
-            result.error?.issues.map((i) => i.message),
-            name,
-          ).toEqual([inputMessages.illFormed]);
-        }
+/** Every string field of every exported schema refuses each value, with the one message. */
+function expectRefusedEverywhere(samples: string[]): void {
+  const fields = schemas.flatMap(([name, schema]) => [...stringsIn(schema)].map((s) => [name, s] as const));
+  expect(fields.length).toBeGreaterThan(200);
+  for (const [name, field] of fields) {
+    for (const value of samples) {
+      const result = (field as z.ZodType).safeParse(value);
+      expect(result.success, `${name}: ${JSON.stringify(value)}`).toBe(false);
+      // A format of zod's own (e-mail, ISO date) refuses it with its own message.
+      if ((field._zod.def as Def).format === undefined) {
+        expect(
+          result.error?.issues.map((i) => i.message),
+          name,
+        ).toEqual([inputMessages.illFormed]);
       }
     }
+  }
+}
+
+describe('text that is not text: a lone UTF-16 surrogate', () => {
+  it('is refused by every string field of every schema the contract exports, with the one message', () => {
+    // High and low, alone, inside text, a pair reversed, a pair cut in half.
+    expectRefusedEverywhere([
+      '\uD800',
+      '\uDFFF',
+      'Тема \uDBFF работы',
+      '\uDC00\uD800',
+      'Ответ 😀'.slice(0, -1),
+    ]);
   });
 
   it('is refused with NUL too, which PostgreSQL cannot store, by every string field', () => {
-    const fields = schemas.flatMap(([name, schema]) => [...stringsIn(schema)].map((s) => [name, s] as const));
-    for (const [name, field] of fields) {
-      for (const value of ['\0', 'Тема\0работы']) {
-        const result = (field as z.ZodType).safeParse(value);
-        expect(result.success, `${name}: ${JSON.stringify(value)}`).toBe(false);
-        if ((field._zod.def as Def).format === undefined) {
-          expect(
-            result.error?.issues.map((i) => i.message),
-            name,
-          ).toEqual([inputMessages.illFormed]);
-        }
-      }
-    }
+    expectRefusedEverywhere(['\0', 'Тема\0работы']);
     expect(isStorableText('Курсовая\tработа\n')).toBe(true);
   });
 
