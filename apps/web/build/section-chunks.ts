@@ -30,7 +30,7 @@ export const SECTIONS: readonly Section[] = [
     root: 'src/app/layouts/cabinet-layout.tsx',
     // The customer's screens, and what start-up and the route guards load only with a session.
     screens:
-      /\/src\/(features\/(orders|order-form|order-workspace|order-chat|payments|profile|bonus|friends|certificates|content)\/|shared\/(title-page\/|query-client\.ts$))/,
+      /\/src\/(features\/(orders|order-form|order-workspace|order-chat|payments|profile|referrals|certificates|content)\/|shared\/(title-page\/|query-client\.ts$))/,
   },
   { name: 'orders-list', root: 'src/features/orders/routes/orders-list-page.tsx', parent: 'cabinet' },
   {

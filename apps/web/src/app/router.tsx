@@ -295,12 +295,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.friend.path,
-            lazy: screen(() => import('../features/friends/routes/friend-page')),
+            lazy: screen(() => import('../features/referrals/routes/friend-page')),
             handle: handle(titles.friend),
           },
           {
             path: paths.bonus.path,
-            lazy: screen(() => import('../features/bonus/routes/bonus-page')),
+            lazy: screen(() => import('../features/referrals/routes/bonus-page')),
             handle: handle(titles.bonus, money),
           },
           {

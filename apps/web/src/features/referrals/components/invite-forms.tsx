@@ -12,7 +12,7 @@ import { applyServerErrors, type SetFieldError } from '../../../shared/ui/form-e
 import { PhoneField } from '../../../shared/ui/phone-field';
 import { useServerForm } from '../../../shared/ui/use-server-form';
 import { friendsKeys, inviteByEmail, inviteBySms } from '../api';
-import { friendsMessages as m } from '../messages';
+import { friendsMessages as m } from '../friends-messages';
 
 const REFUSAL_TITLE = 'Приглашение не отправлено';
 

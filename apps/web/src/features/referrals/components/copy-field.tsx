@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { notify } from '../../../shared/notify';
-import { friendsMessages as m } from '../messages';
+import { friendsMessages as m } from '../friends-messages';
 
 /**
  * Copies through the Clipboard API; where it is missing or refused (an insecure origin, an old

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths';
 import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { useBonus } from '../api';
-import { bonusMessages as m } from '../messages';
+import { bonusMessages as m } from '../bonus-messages';
 
 /**
  * Bonuses counted in bonuses, as the header counts them («530 бонусов»); the screen says once

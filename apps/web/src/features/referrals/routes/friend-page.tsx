@@ -8,7 +8,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-sta
 import { useFriends } from '../api';
 import { CopyField } from '../components/copy-field';
 import { EmailInviteForm, SmsInviteForm } from '../components/invite-forms';
-import { friendsMessages as m } from '../messages';
+import { friendsMessages as m } from '../friends-messages';
 
 const STATUS_COLOR = { sent: 'gray', registered: 'blue', paid: 'green' } as const;
 

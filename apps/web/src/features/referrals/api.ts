@@ -1,12 +1,15 @@
+// The referral programme's two screens, as the server's referrals module serves them: the friends
+// invited (and the invitations), and the bonuses they earned.
 import {
   api,
+  BonusSchema,
   FriendsSchema,
   InviteResultSchema,
   type InviteEmailRequest,
   type InviteResult,
   type InviteSmsRequest,
 } from '@cabinet/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 
 export const friendsKeys = { all: ['friends'] as const };
@@ -33,4 +36,20 @@ export async function inviteBySms(body: InviteSmsRequest): Promise<InviteResult>
   return InviteResultSchema.parse(
     await apiFetch(api.friends.sendSms, { method: 'POST', body, handlesTooManyRequests: true }),
   );
+}
+
+export const bonusKeys = { all: ['bonus'] as const, page: (page: number) => ['bonus', page] as const };
+
+export const bonusQuery = (page: number) =>
+  queryOptions({
+    queryKey: bonusKeys.page(page),
+    queryFn: async ({ signal }) =>
+      BonusSchema.parse(
+        await apiFetch(page > 1 ? `${api.bonus.root}?page=${page}` : api.bonus.root, { signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBonus(page: number) {
+  return useQuery(bonusQuery(page));
 }
