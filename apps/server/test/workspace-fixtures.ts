@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { nowIso } from '../src/db/index';
 import type { Actor } from '../src/modules/orders/lifecycle';
 import { recordEvent, systemActor } from '../src/modules/orders/lifecycle';
-import { storeStaffFiles } from '../src/modules/orders/workspace-files';
+import { storeStaffFiles } from '../src/modules/orders/workspace/files';
 import errorsPlugin from '../src/plugins/errors';
 import { multipart, type UploadFile } from './orders-fixtures';
 

@@ -13,5 +13,5 @@ export { lockOrder, lockOrderWithCustomerName } from './repo-lifecycle';
 export { calculateCost, deadlineEndOfDay, discountRules, priceWithDiscounts } from './pricing';
 export type { FileRow, OrderRow } from './repo';
 export { isEditable, requireAction } from './statuses';
-export { toWorkspaceFile } from './workspace-files';
-export { CUSTOMER_FALLBACK_NAME, firstName, namerFor, type Face, type Namer } from './workspace-people';
+export { toWorkspaceFile } from './workspace/files';
+export { CUSTOMER_FALLBACK_NAME, firstName, namerFor, type Face, type Namer } from './workspace/people';

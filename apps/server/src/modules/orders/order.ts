@@ -3,7 +3,7 @@ import { notFound, type OrdersContext } from './context';
 import { titleOf, toFile, toListItem } from './mappers';
 import * as repo from './repo';
 import { storedStatus } from './statuses';
-import { workspaceFields } from './workspace-fields';
+import { workspaceFields } from './workspace/fields';
 import * as filesRepo from './files-repo';
 
 /** One placed order of the customer's with its files; `db` is the transaction when inside one. */

@@ -7,7 +7,7 @@ import { OrdersService } from './service';
 import { sweepInterval } from './sweep';
 import { runEvery } from '../../plugins/jobs';
 
-export { default as staffOrderRoutes } from './staff-routes';
+export { default as staffOrderRoutes } from './staff/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -31,7 +31,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/openapi';
 import { HttpError, errorMessages } from '../../plugins/errors';
 import { attributionOf, orderAttribution } from '../attribution';
-import workspaceRoutes, { workspaceUploadRoutes } from './workspace-routes';
+import workspaceRoutes, { workspaceUploadRoutes } from './workspace/routes';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];

@@ -28,7 +28,7 @@ import { placeOrder } from './placement';
 import { quoteCost, quoteDiscount, type CostFields } from './prices';
 import { sweepUploads } from './sweep';
 import { restoreOrder, trashOrder } from './trash';
-import { CustomerWorkspace } from './workspace';
+import { CustomerWorkspace } from './workspace/service';
 
 /**
  * The orders of spec §7, one method per route: the list with tabs and counters (list.ts), placing

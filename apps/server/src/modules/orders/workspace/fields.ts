@@ -1,10 +1,10 @@
 import { OrderStatusId, isOrderStatusId, mayAct, type OrderWorkspaceFields } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { endOfMoscowDay, reworkEligibility } from './guarantee';
-import { orderDiscounts } from './discounts';
-import { type OrderRow } from './repo';
-import { careWithNewAnswers, reworkStates, staffNameOf, unreviewedReceived } from './repo-workspace';
+import type { DB } from '../../../db/types';
+import { endOfMoscowDay, reworkEligibility } from '../guarantee';
+import { orderDiscounts } from '../discounts';
+import { type OrderRow } from '../repo';
+import { careWithNewAnswers, reworkStates, staffNameOf, unreviewedReceived } from './repo';
 
 /**
  * What the customer's order answer tells of its workspace: payment, the author's name, when the

@@ -1,9 +1,9 @@
 import type { ThreadMessage, WorkspaceFile } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { fileNotFound, type OrdersContext } from './context';
-import { attachPending } from './files';
-import type { Actor } from './lifecycle';
+import type { DB } from '../../../db/types';
+import { fileNotFound, type OrdersContext } from '../context';
+import { attachPending } from '../files';
+import type { Actor } from '../lifecycle';
 import {
   filesOfThreadMessages,
   insertThreadMessage,
@@ -11,14 +11,14 @@ import {
   threadMessageRows,
   unsentStaffFiles,
   type ThreadKind,
-} from './repo-requests';
-import { isEditable } from './statuses';
-import { workspaceFiles } from './workspace-files';
-import { namerFor, type Face } from './workspace-people';
+} from './repo';
+import { isEditable } from '../statuses';
+import { workspaceFiles } from '../workspace/files';
+import { namerFor, type Face } from '../workspace/people';
 
 /** The messages of rework and care threads, and the files they carry. */
 
-export type { ThreadKind } from './repo-requests';
+export type { ThreadKind } from './repo';
 
 /** Adds a message by a customer, manager or author; returns its id. */
 export async function addMessage(

@@ -1,15 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
-import { nowIso } from '../../db/index';
-import type { DB } from '../../db/types';
-import type { HttpError } from '../../plugins/errors';
-import { lockCustomer } from '../ledger';
-import { notFound, type OrdersContext } from './context';
-import { customerActor } from './lifecycle';
-import { findPlacedOrder, lockOrder } from './repo-lifecycle';
-import { findRequestRow, setCustomerSeen, type RequestTables, type ThreadKind } from './repo-requests';
-import type { OrderRow } from './repo';
+import { nowIso } from '../../../db';
+import type { DB } from '../../../db/types';
+import type { HttpError } from '../../../plugins/errors';
+import { lockCustomer } from '../../ledger';
+import { notFound, type OrdersContext } from '../context';
+import { customerActor } from '../lifecycle';
+import { findPlacedOrder, lockOrder } from '../repo-lifecycle';
+import { findRequestRow, setCustomerSeen, type RequestTables, type ThreadKind } from './repo';
+import type { OrderRow } from '../repo';
 import { addMessage, attachCustomerFiles } from './threads';
-import type { Face } from './workspace-people';
+import type { Face } from '../workspace/people';
 
 /**
  * Order requests (spec §5): a rework and a care request are one concept — a thread about the order

@@ -24,12 +24,12 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/openapi';
-import { HttpError } from '../../plugins/errors';
-import { requireManager, staffOf } from '../staff';
-import { careQueue, postCareMessage } from './care';
-import { answerRework } from './reworks';
-import { requestReadRoutes } from './request-routes';
+import { errorResponses } from '../../../lib/openapi';
+import { HttpError } from '../../../plugins/errors';
+import { requireManager, staffOf } from '../../staff';
+import { careQueue, postCareMessage } from '../requests/care';
+import { answerRework } from '../requests/reworks';
+import { requestReadRoutes } from '../requests/routes';
 import {
   actorOf,
   assignPerformer,
@@ -37,10 +37,10 @@ import {
   requireStaffOrder,
   staffOrderDetail,
   updateStaffOrder,
-} from './staff';
-import { getTimeline } from './timeline';
-import { listOrderFiles, openOrderFileAny, storeStaffFiles } from './workspace-files';
-import { staffQueue } from './staff-queue';
+} from './service';
+import { getTimeline } from '../workspace/timeline';
+import { listOrderFiles, openOrderFileAny, storeStaffFiles } from '../workspace/files';
+import { staffQueue } from './queue';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];

@@ -10,20 +10,20 @@ import {
 } from '@cabinet/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../../db/index';
-import type { DB, ReworksTable } from '../../db/types';
-import { HttpError, badRequest } from '../../plugins/errors';
-import { notFound, type OrdersContext } from './context';
-import { notifyCustomer } from './event-mails';
-import { earliestWishedDate, reworkEligibility } from './guarantee';
-import { customerActor, moveStatus, type Actor } from './lifecycle';
-import { lockOrder } from './repo-lifecycle';
-import { heldFileRows, insertNextRework, markReworkAnswered, openReworkId, reworksOf } from './repo-requests';
-import { findRequest, openRequest, readRequest, requireOrder } from './requests';
-import { requireAction } from './statuses';
-import { workspaceFiles } from './workspace-files';
+import { nowIso } from '../../../db';
+import type { DB, ReworksTable } from '../../../db/types';
+import { HttpError, badRequest } from '../../../plugins/errors';
+import { notFound, type OrdersContext } from '../context';
+import { notifyCustomer } from '../event-mails';
+import { earliestWishedDate, reworkEligibility } from '../guarantee';
+import { customerActor, moveStatus, type Actor } from '../lifecycle';
+import { lockOrder } from '../repo-lifecycle';
+import { heldFileRows, insertNextRework, markReworkAnswered, openReworkId, reworksOf } from './repo';
+import { findRequest, openRequest, readRequest, requireOrder } from './service';
+import { requireAction } from '../statuses';
+import { workspaceFiles } from '../workspace/files';
 import { addMessage, attachStaffFiles, threadMessages } from './threads';
-import type { Face } from './workspace-people';
+import type { Face } from '../workspace/people';
 
 /**
  * Reworks (spec §5): the customer sends the delivered work back with a comment (the order goes to

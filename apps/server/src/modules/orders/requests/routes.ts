@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCare, listCare } from './care';
-import type { OrdersContext } from './context';
+import type { OrdersContext } from '../context';
 import { getRework, listReworks } from './reworks';
-import type { Face } from './workspace-people';
+import type { Face } from '../workspace/people';
 
 /**
  * The read routes of order requests, the same for both kinds and both faces: an order's requests

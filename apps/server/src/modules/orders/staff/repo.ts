@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types';
+import type { DB } from '../../../db/types';
 
-// The rows the staff's face of orders reads (staff.ts, staff-queue.ts): the queue's pages, an
+// The rows the staff's face of orders reads (service.ts, queue.ts): the queue's pages, an
 // order's customer and author, its open requests, the authors one may assign.
 
 /** The customer of an order and the name of its author (if any). */

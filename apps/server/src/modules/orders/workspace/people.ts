@@ -1,7 +1,7 @@
 import { staffRoleTitles, type Actor as ShownActor } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
-import type { ActorRoleName, DB } from '../../db/types';
-import { customerFioOf, staffByIds } from './repo-workspace';
+import type { ActorRoleName, DB } from '../../../db/types';
+import { customerFioOf, staffByIds } from './repo';
 
 /**
  * Who the workspace shows as having done something. Customers see staff by display name only

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types';
-import { notHeldForRework } from './files-repo';
-import type { FileRow } from './repo';
+import type { DB } from '../../../db/types';
+import { notHeldForRework } from '../files-repo';
+import type { FileRow } from '../repo';
 
 // The rows an order's workspace reads and writes beyond the order itself: its files as each face
-// sees them (workspace-files.ts, workspace.ts), what is new on its tabs (workspace-fields.ts), the
-// names of its people (workspace-people.ts) and its timeline (timeline.ts).
+// sees them (files.ts, service.ts), what is new on its tabs (fields.ts), the names of its people
+// (people.ts) and its timeline (timeline.ts).
 
 // Files ------------------------------------------------------------------------------
 

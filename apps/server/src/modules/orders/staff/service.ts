@@ -16,30 +16,30 @@ import {
 } from '@cabinet/contract';
 import { type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../../db/index';
-import type { DB } from '../../db/types';
-import type { StaffPrincipal } from '../../plugins/auth';
-import { formatRoubles } from '../../mail';
-import { HttpError, badRequest } from '../../plugins/errors';
-import { notFound, type OrdersContext } from './context';
-import { orderDiscounts, repriceOrder } from './discounts';
-import { notifyCustomer } from './event-mails';
-import { guaranteeAfterDeadline, moscowDay } from './guarantee';
-import { moveStatus, recordEvent, requireMove, type Actor } from './lifecycle';
-import { titleOf, toListItem } from './mappers';
-import * as repo from './repo';
-import type { OrderRow, ReferenceTitles } from './repo';
-import { findPlacedOrder, lockOrder } from './repo-lifecycle';
-import { activePerformer, customerAndAuthor, openRequestCounts } from './repo-staff';
-import { requireAction, storedStatus } from './statuses';
-import { listOrderFiles, requireOpen } from './workspace-files';
-import { CUSTOMER_FALLBACK_NAME, firstName } from './workspace-people';
+import { nowIso } from '../../../db';
+import type { DB } from '../../../db/types';
+import type { StaffPrincipal } from '../../../plugins/auth';
+import { formatRoubles } from '../../../mail';
+import { HttpError, badRequest } from '../../../plugins/errors';
+import { notFound, type OrdersContext } from '../context';
+import { orderDiscounts, repriceOrder } from '../discounts';
+import { notifyCustomer } from '../event-mails';
+import { guaranteeAfterDeadline, moscowDay } from '../guarantee';
+import { moveStatus, recordEvent, requireMove, type Actor } from '../lifecycle';
+import { titleOf, toListItem } from '../mappers';
+import * as repo from '../repo';
+import type { OrderRow, ReferenceTitles } from '../repo';
+import { findPlacedOrder, lockOrder } from '../repo-lifecycle';
+import { activePerformer, customerAndAuthor, openRequestCounts } from './repo';
+import { requireAction, storedStatus } from '../statuses';
+import { listOrderFiles, requireOpen } from '../workspace/files';
+import { CUSTOMER_FALLBACK_NAME, firstName } from '../workspace/people';
 
 /**
  * The staff face of orders (`/api/staff/orders/…`): the queue, an order as a manager or its author
  * sees it, and what only a manager does — price, deadline, assignment and moves by hand. Every
  * change goes through lifecycle.ts inside a transaction and lands in the order's timeline; the
- * workspace (files, reworks, care, timeline) is the shared services' (workspace-files.ts, …).
+ * workspace (files, reworks, care, timeline) is the shared services' (workspace/files.ts, …).
  *
  * Access: a manager sees every placed order, an author only the orders assigned to them — any
  * other id is simply not found (404), as another customer's order is for a customer.

@@ -3,7 +3,7 @@ import { ZipArchive } from 'archiver';
 import crc32 from 'crc-32';
 import type { Readable } from 'node:stream';
 import { crc32 as nativeCrc32 } from 'node:zlib';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../../plugins/storage';
 
 /**
  * An order's files as one zip, streamed while it is built (archiver): one folder per group, the

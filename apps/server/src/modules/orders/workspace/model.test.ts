@@ -1,9 +1,9 @@
 import { workspaceMessages } from '@cabinet/contract';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { earliestWishedDate, guaranteeUntil, moscowDay, reworkEligibility } from './guarantee';
+import { loadConfig } from '../../../config';
+import { earliestWishedDate, guaranteeUntil, moscowDay, reworkEligibility } from '../guarantee';
 import { timelineText } from './timeline';
-import { firstName } from './workspace-people';
+import { firstName } from './people';
 import { isStored, uniqueEntryNames } from './zip';
 
 describe('guarantee arithmetic', () => {

@@ -12,29 +12,23 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { DB } from '../../db/types';
-import { HttpError } from '../../plugins/errors';
-import { fileNotFound, notFound, type OrdersContext } from './context';
-import { notifyCustomer } from './event-mails';
-import { requireRoom, storeUploads } from './files';
-import { guaranteeUntil } from './guarantee';
-import { moveStatus, recordEvent, type Actor } from './lifecycle';
-import { lockOrder } from './repo-lifecycle';
-import { toFile } from './mappers';
-import * as repo from './repo';
-import type { FileRow } from './repo';
-import { openReworkId } from './repo-requests';
-import {
-  markFileReviewed,
-  orderExists,
-  placedOrderFile,
-  placedOrderFiles,
-  staffBytes,
-} from './repo-workspace';
-import { isEditable, requireAction, storedStatus } from './statuses';
-import { namerFor, type Face, type Namer } from './workspace-people';
-import { lockCustomer } from '../ledger';
-import * as filesRepo from './files-repo';
+import type { DB } from '../../../db/types';
+import { HttpError } from '../../../plugins/errors';
+import { fileNotFound, notFound, type OrdersContext } from '../context';
+import { notifyCustomer } from '../event-mails';
+import { requireRoom, storeUploads } from '../files';
+import { guaranteeUntil } from '../guarantee';
+import { moveStatus, recordEvent, type Actor } from '../lifecycle';
+import { lockOrder } from '../repo-lifecycle';
+import { toFile } from '../mappers';
+import * as repo from '../repo';
+import type { FileRow } from '../repo';
+import { openReworkId } from '../requests/repo';
+import { markFileReviewed, orderExists, placedOrderFile, placedOrderFiles, staffBytes } from './repo';
+import { isEditable, requireAction, storedStatus } from '../statuses';
+import { namerFor, type Face, type Namer } from './people';
+import { lockCustomer } from '../../ledger';
+import * as filesRepo from '../files-repo';
 
 /**
  * The files of an order's workspace, for both faces: the customer's own (group customer, or

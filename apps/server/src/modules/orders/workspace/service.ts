@@ -13,22 +13,22 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { HttpError } from '../../plugins/errors';
-import * as care from './care';
-import { fileNotFound, notFound, type OrdersContext } from './context';
-import { customerActor, moveStatus } from './lifecycle';
-import { lockOrder } from './repo-lifecycle';
-import { toFile } from './mappers';
-import { getOrder } from './order';
-import * as repo from './repo';
-import * as reworks from './reworks';
-import { zipFileRows } from './repo-workspace';
+import { HttpError } from '../../../plugins/errors';
+import * as care from '../requests/care';
+import { fileNotFound, notFound, type OrdersContext } from '../context';
+import { customerActor, moveStatus } from '../lifecycle';
+import { lockOrder } from '../repo-lifecycle';
+import { toFile } from '../mappers';
+import { getOrder } from '../order';
+import * as repo from '../repo';
+import * as reworks from '../requests/reworks';
+import { zipFileRows } from './repo';
 import { getTimeline } from './timeline';
-import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './workspace-files';
-import { requireAction } from './statuses';
+import { PREVIEW_TYPES, listOrderFiles, markReviewed, storeCustomerFiles } from './files';
+import { requireAction } from '../statuses';
 import { orderZip, type OrderZip } from './zip';
-import { lockCustomer } from '../ledger';
-import * as filesRepo from './files-repo';
+import { lockCustomer } from '../../ledger';
+import * as filesRepo from '../files-repo';
 
 /**
  * The customer's face of the order workspace: every call first finds the order among the
@@ -89,9 +89,9 @@ export class CustomerWorkspace {
     );
   }
 
-  /** The customer asks for a rework (reworks.ts has its rules). */
+  /** The customer asks for a rework (requests/reworks.ts has its rules). */
   readonly createRework = this.opens(reworks.createRework);
-  /** The customer opens a care request (care.ts has its rules). */
+  /** The customer opens a care request (requests/care.ts has its rules). */
   readonly createCare = this.opens(care.createCare);
 
   /** The customer opens a request of a kind, with the request's logger (OrdersContext.withLog). */

@@ -1,10 +1,10 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { CareRequestsTable, DB, ReworksTable, ThreadMessagesTable } from '../../db/types';
-import type { FileRow } from './repo';
+import type { CareRequestsTable, DB, ReworksTable, ThreadMessagesTable } from '../../../db/types';
+import type { FileRow } from '../repo';
 
 type CareStateName = 'open' | 'answered' | 'closed';
 
-// The rows of an order's requests (requests.ts, reworks.ts, care.ts) and of their threads'
+// The rows of an order's requests (service.ts, reworks.ts, care.ts) and of their threads'
 // messages and files (threads.ts).
 
 /** The kinds of request, each a thread about the order. */

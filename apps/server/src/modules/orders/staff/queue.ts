@@ -1,8 +1,8 @@
 import { MAX_ROW_ID, STAFF_PAGE_SIZE, staffApi, type StaffOrderList } from '@cabinet/contract';
-import type { StaffPrincipal } from '../../plugins/auth';
-import type { OrdersContext } from './context';
-import { staffQueuePage } from './repo-staff';
-import { toItem, type StaffListQuery } from './staff';
+import type { StaffPrincipal } from '../../../plugins/auth';
+import type { OrdersContext } from '../context';
+import { staffQueuePage } from './repo';
+import { toItem, type StaffListQuery } from './service';
 
 // The staff's queue of orders: the search, the filters and the pages; a manager sees every
 // placed order, an author the orders assigned to them.

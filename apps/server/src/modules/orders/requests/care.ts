@@ -9,25 +9,19 @@ import {
 } from '@cabinet/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../../db/index';
-import type { CareRequestsTable } from '../../db/types';
-import { HttpError } from '../../plugins/errors';
-import { notFound, type OrdersContext } from './context';
-import { notifyCustomer } from './event-mails';
-import { customerActor, recordEvent, type Actor } from './lifecycle';
-import { lockOrder } from './repo-lifecycle';
-import {
-  careQueuePage,
-  careRequestsOf,
-  insertCareRequest,
-  lastStaffAnswers,
-  setCareState,
-} from './repo-requests';
-import { findRequest, openRequest, readRequest, requireOrder } from './requests';
+import { nowIso } from '../../../db';
+import type { CareRequestsTable } from '../../../db/types';
+import { HttpError } from '../../../plugins/errors';
+import { notFound, type OrdersContext } from '../context';
+import { notifyCustomer } from '../event-mails';
+import { customerActor, recordEvent, type Actor } from '../lifecycle';
+import { lockOrder } from '../repo-lifecycle';
+import { careQueuePage, careRequestsOf, insertCareRequest, lastStaffAnswers, setCareState } from './repo';
+import { findRequest, openRequest, readRequest, requireOrder } from './service';
 import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } from './threads';
-import { requireOpen } from './workspace-files';
-import { firstName, type Face } from './workspace-people';
-import { lockCustomer } from '../ledger';
+import { requireOpen } from '../workspace/files';
+import { firstName, type Face } from '../workspace/people';
+import { lockCustomer } from '../../ledger';
 
 /**
  * Quality care (spec §5): the customer's questions and complaints about an order, answered by a

@@ -7,10 +7,10 @@ import {
   type TimelineEvent,
   type TimelineKind,
 } from '@cabinet/contract';
-import { notFound, type OrdersContext } from './context';
-import { formatDay, formatRoubles } from '../../mail';
-import { orderEvents, placedOrderCreatedAt } from './repo-workspace';
-import { namerFor, type Face } from './workspace-people';
+import { notFound, type OrdersContext } from '../context';
+import { formatDay, formatRoubles } from '../../../mail';
+import { orderEvents, placedOrderCreatedAt } from './repo';
+import { namerFor, type Face } from './people';
 
 /**
  * The order's timeline: every recorded event (order_events) in Russian, oldest first, with who did

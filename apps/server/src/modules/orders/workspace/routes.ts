@@ -17,8 +17,8 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/openapi';
-import { requestReadRoutes } from './request-routes';
+import { errorResponses } from '../../../lib/openapi';
+import { requestReadRoutes } from '../requests/routes';
 
 /** The customer's order workspace: paths as the contract's `api.orders` builds them. */
 
