@@ -1,23 +1,15 @@
-import {
-  ChatMessageSchema,
-  ChatPageSchema,
-  api,
-  type ChatMessage,
-  type WorkType,
-  staffApi,
-} from '@cabinet/contract';
+import { ChatMessageSchema, ChatPageSchema, api, type ChatMessage, staffApi } from '@cabinet/contract';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../src/modules/chat/types';
-import { TestSocket, listenForSockets } from './chat-socket-client';
-import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
-import { orderBody, placeOrder, workTypes } from './orders-fixtures';
-import { createStaff, payInDb, type TestStaff } from './staff-fixtures';
+import { type TestSocket, listenForSockets } from './chat-socket-client';
+import { clusterChatOrder } from './chat-fixtures';
+import { buildTestApp, type TestApp } from './helpers';
+import type { TestStaff } from './staff-fixtures';
 import { freePort, startRedis, stopRedis } from './support/redis';
 
 type Auth = { authorization: string };
-const tokenOf = (auth: Auth) => auth.authorization.replace(/^Bearer /, '');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -34,7 +26,6 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
     let two: TestApp;
     let base1: string;
     let base2: string;
-    let manager: TestStaff;
     let author: TestStaff;
     let anna: Auth;
     let orderId: number;
@@ -105,33 +96,13 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       await busCarries(one, two);
       await busCarries(two, one);
 
-      manager = await createStaff(one.app, 'manager', { name: 'Ольга' });
-      author = await createStaff(one.app, 'performer', { name: 'Иван К.' });
-      const c = await registerCustomer(one.app, { fio: 'Анна Демидова' });
-      anna = bearer(c.access);
-      const workType: WorkType = (await workTypes(one.app, anna))[0]!;
-      orderId = (await placeOrder(one.app, anna, orderBody(workType))).id;
-      const priced = await one.app.inject({
-        method: 'PATCH',
-        url: staffApi.order(orderId),
-        headers: manager.auth,
-        payload: { price: 300_000 },
-      });
-      expect(priced.statusCode, priced.body).toBe(200);
-      await payInDb(one.app, orderId);
-      const assigned = await two.app.inject({
-        method: 'POST',
-        url: staffApi.assign(orderId),
-        headers: manager.auth,
-        payload: { performer_id: author.id },
-      });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-
-      customerSocket = await TestSocket.ready(base1, c.access);
-      authorSocket = await TestSocket.ready(base2, tokenOf(author.auth));
-      for (const s of [customerSocket, authorSocket]) {
-        expect(await s.subscribe(orderId)).toMatchObject({ type: 'subscribed' });
-      }
+      ({
+        author,
+        customer: anna,
+        orderId,
+        customerSocket,
+        authorSocket,
+      } = await clusterChatOrder(one.app, two.app, base1, base2));
     });
 
     afterAll(async () => {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Delivery } from '../src/modules/chat/types';
+import { TestSocket } from './chat-socket-client';
 import { bearer, registerCustomer } from './helpers';
 import { orderBody, placeOrder, workTypes } from './orders-fixtures';
 import { createStaff, payInDb, type TestStaff } from './staff-fixtures';
@@ -37,6 +38,48 @@ export async function chatOrder(app: FastifyInstance, staff?: { manager: TestSta
     .where('id', '=', orderId)
     .execute();
   return { customer, userId: user.id, email: registered.email, manager, author, orderId };
+}
+
+/**
+ * The order of a chat across two instances sharing a database and a bus: «Анна Демидова» places it
+ * on `one`, the manager «Ольга» prices it there, it is paid, and he assigns it on `two` to «Иван К.»
+ * — through the API, so that both instances see it as a real one; then the customer's socket on
+ * `one` (`base1`) and the author's on `two` (`base2`), each subscribed to the order.
+ */
+export async function clusterChatOrder(
+  one: FastifyInstance,
+  two: FastifyInstance,
+  base1: string,
+  base2: string,
+) {
+  const manager = await createStaff(one, 'manager', { name: 'Ольга' });
+  const author = await createStaff(one, 'performer', { name: 'Иван К.' });
+  const registered = await registerCustomer(one, { fio: 'Анна Демидова' });
+  const customer = bearer(registered.access);
+  const workType = (await workTypes(one, customer))[0]!;
+  const orderId = (await placeOrder(one, customer, orderBody(workType))).id;
+  const priced = await one.inject({
+    method: 'PATCH',
+    url: staffApi.order(orderId),
+    headers: manager.auth,
+    payload: { price: 300_000 },
+  });
+  expect(priced.statusCode, priced.body).toBe(200);
+  await payInDb(one, orderId);
+  const assigned = await two.inject({
+    method: 'POST',
+    url: staffApi.assign(orderId),
+    headers: manager.auth,
+    payload: { performer_id: author.id },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+
+  const customerSocket = await TestSocket.ready(base1, registered.access);
+  const authorSocket = await TestSocket.ready(base2, author.auth.authorization.replace(/^Bearer /, ''));
+  for (const socket of [customerSocket, authorSocket]) {
+    expect(await socket.subscribe(orderId)).toMatchObject({ type: 'subscribed' });
+  }
+  return { manager, author, customer, email: registered.email, orderId, customerSocket, authorSocket };
 }
 
 export const clientId = () => randomUUID();

@@ -1,26 +1,18 @@
-import {
-  ChatMessageSchema,
-  ChatPageSchema,
-  api,
-  staffApi,
-  type ChatMessage,
-  type WorkType,
-} from '@cabinet/contract';
+import { ChatMessageSchema, ChatPageSchema, api, staffApi, type ChatMessage } from '@cabinet/contract';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../src/modules/chat/types';
 import { errorMessages } from '../src/plugins/errors';
-import { TestSocket, listenForSockets } from './chat-socket-client';
-import { PASSWORD, bearer, registerCustomer } from './helpers';
-import { orderBody, placeOrder, workTypes } from './orders-fixtures';
-import { createStaff, payInDb, type TestStaff } from './staff-fixtures';
+import { type TestSocket, listenForSockets } from './chat-socket-client';
+import { clusterChatOrder } from './chat-fixtures';
+import { PASSWORD } from './helpers';
+import type { TestStaff } from './staff-fixtures';
 import { buildAppOn, startPostgres, type TempPostgres } from './support/postgres';
 import { freePort, startRedis, stopRedis } from './support/redis';
 
 type Auth = { authorization: string };
 type Instance = Awaited<ReturnType<typeof buildAppOn>>;
-const tokenOf = (auth: Auth) => auth.authorization.replace(/^Bearer /, '');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -106,33 +98,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       await busCarries(one, two);
       await busCarries(two, one);
 
-      const manager = await createStaff(one.app, 'manager', { name: 'Ольга' });
-      author = await createStaff(one.app, 'performer', { name: 'Иван К.' });
-      const c = await registerCustomer(one.app, { fio: 'Анна Демидова' });
-      customer = { email: c.email, auth: bearer(c.access) };
-      const workType: WorkType = (await workTypes(one.app, customer.auth))[0]!;
-      orderId = (await placeOrder(one.app, customer.auth, orderBody(workType))).id;
-      const priced = await one.app.inject({
-        method: 'PATCH',
-        url: staffApi.order(orderId),
-        headers: manager.auth,
-        payload: { price: 300_000 },
-      });
-      expect(priced.statusCode, priced.body).toBe(200);
-      await payInDb(one.app, orderId);
-      const assigned = await two.app.inject({
-        method: 'POST',
-        url: staffApi.assign(orderId),
-        headers: manager.auth,
-        payload: { performer_id: author.id },
-      });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-
-      customerSocket = await TestSocket.ready(base1, c.access);
-      authorSocket = await TestSocket.ready(base2, tokenOf(author.auth));
-      for (const s of [customerSocket, authorSocket]) {
-        expect(await s.subscribe(orderId)).toMatchObject({ type: 'subscribed' });
-      }
+      const placed = await clusterChatOrder(one.app, two.app, base1, base2);
+      ({ author, orderId, customerSocket, authorSocket } = placed);
+      customer = { email: placed.email, auth: placed.customer };
     });
 
     afterAll(async () => {
