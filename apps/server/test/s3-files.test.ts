@@ -6,39 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { nowIso } from '../src/db/index';
 import { errorMessages } from '../src/plugins/errors';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { multipart, orderBody, placeOrder, samples, workTypes, type UploadFile } from './orders-fixtures';
 import { startS3, type TestS3 } from './support/s3';
+import { unzip } from './support/unzip';
 
 type Auth = { authorization: string };
 const MB = 1024 * 1024;
-
-/** Every entry of a zip: its name and bytes. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 describe('files on S3-compatible storage, over HTTP (s3rver)', () => {
   let s3: TestS3;

@@ -6,43 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { nowIso } from '../src/db/index';
 import type { Actor } from '../src/modules/orders/lifecycle';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
 import { multipart, orderBody, placeOrder, samples, workTypes, type UploadFile } from './orders-fixtures';
+import { unzip } from './support/unzip';
 import { payInDb, staffActor, staffMove, staffUploader } from './workspace-fixtures';
 
 type Auth = { authorization: string };
-
-/** Every entry of a zip (read with yauzl): its name and bytes. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            // The checksum the archive recorded is that of the bytes (yauzl does not check it).
-            if (crc32(bytes) !== entry.crc32) return reject(new Error(`bad CRC of ${entry.fileName}`));
-            entries.set(entry.fileName, bytes);
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 describe('the workspace files: zip, preview', () => {
   let t: TestApp;
