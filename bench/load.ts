@@ -39,7 +39,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createAccessTokens } from '../apps/server/src/plugins/auth';
 import { CUSTOMER_KEY } from '../apps/server/src/modules/chat/repo';
 import { NGINX_BIN, renderSite, selfSignedCertificate, startNginx } from '../apps/server/test/support/nginx';
-import { createDatabase, freePort, sleep, startRedis } from './chat-support';
+import { createDatabase, freePort, percentile, sleep, startRedis } from './chat-support';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -346,11 +346,6 @@ async function runOne(url: string, setup?: () => Request) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: badOf(r) };
 }
 
-const percentileOf = (sorted: number[], p: number) =>
-  sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number)
-    : NaN;
-
 /**
  * Requests arriving at `rate` a second, as people's do: independently (Poisson arrivals), each
  * sent at its time whatever the ones before are waiting for (an open loop), its latency counted
@@ -419,12 +414,12 @@ async function openLoop(url: string, rate: number, next: () => [string, Request]
   agent.destroy();
   const seconds = DURATION_S;
   return [...new Set([...latencies.keys(), ...bad.keys()])].map((route) => {
-    const sorted = (latencies.get(route) ?? []).sort((a, b) => a - b);
+    const sorted = Float64Array.from(latencies.get(route) ?? []).sort();
     return {
       route,
       rps: (sorted.length + (bad.get(route) ?? 0)) / seconds,
-      p50: Math.round(percentileOf(sorted, 50) * 10) / 10,
-      p99: Math.round(percentileOf(sorted, 99) * 10) / 10,
+      p50: Math.round(percentile(sorted, 50) * 10) / 10,
+      p99: Math.round(percentile(sorted, 99) * 10) / 10,
       bad: bad.get(route) ?? 0,
     };
   });
