@@ -353,7 +353,7 @@ async function runOne(url: string, setup?: () => Request) {
  * requests for a second back to back at the second's start, and its correction for coordinated
  * omission then takes 1 ms as the interval between requests (`Math.ceil(1 / rate)` in its
  * run.js) and adds made-up slow samples: both raise its p99 at a fixed rate far above what a
- * steady stream meets, so the fixed rate is measured here instead.
+ * steady stream meets, so the fixed rate is measured here instead (ADR 043).
  */
 async function openLoop(url: string, rate: number, next: () => [string, Request]): Promise<RouteFigures[]> {
   const base = new URL(url);
