@@ -5,9 +5,8 @@ import type { LazySchema } from '../../../shared/lazy-schema';
 import { notify } from '../../../shared/notify';
 import { FilesField } from '../../../shared/ui/files-field';
 import { FormAlert } from '../../../shared/ui/form-alert';
-import type { UploadList } from '../../../shared/ui/upload-list';
 import { uploadMessages } from '../../../shared/ui/upload-messages';
-import { useServerForm } from '../../../shared/ui/use-server-form';
+import { useServerForm, type ServerForm } from '../../../shared/ui/use-server-form';
 import { refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { usePendingUploads } from './pending-uploads';
@@ -49,44 +48,58 @@ export function useRequestForm<T extends object, Out>(opts: {
   return { ...server, uploads };
 }
 
-/** What the card needs of `useRequestForm`'s answer. */
-interface RequestForm {
-  submit: (event?: FormEvent) => Promise<void>;
-  alert: string | null;
-  uploads: UploadList;
-  form: { formState: { isSubmitting: boolean } };
-}
-
-/** A new request's card: its heading, its fields, the files, the alert, «send» and «cancel». */
-export function RequestFormCard({
-  title,
-  filesLabel,
-  submitLabel,
-  request,
-  onCancel,
-  children,
-}: {
+/** What one kind of request asks for in its «new» form, beside the fields it draws. */
+export interface NewRequestSpec<T extends object, Out> {
   title: string;
   filesLabel: string;
   submitLabel: string;
-  request: RequestForm;
-  onCancel: () => void;
-  children: ReactNode;
+  /** Said once the request is sent. */
+  sent: string;
+  defaultValues: T;
+  fields: readonly (keyof T & string)[];
+  send: (orderId: string, values: Out, files: number[]) => Promise<void>;
+}
+
+/**
+ * A new request's card, whatever its kind: its heading, the kind's fields (`children`), the files,
+ * the alert, «send» and «cancel».
+ */
+export function NewRequestForm<T extends object, Out>({
+  spec,
+  schema,
+  orderId,
+  onDone,
+  children,
+}: {
+  spec: NewRequestSpec<T, Out>;
+  schema: LazySchema<Out>;
+  orderId: string;
+  onDone: () => void;
+  children: (form: ServerForm<T>) => ReactNode;
 }) {
+  const request = useRequestForm<T, Out>({
+    schema,
+    defaultValues: spec.defaultValues,
+    fields: spec.fields,
+    send: (values, files) => spec.send(orderId, values, files),
+    orderId,
+    sent: spec.sent,
+    onDone,
+  });
   return (
     <SectionCard
-      title={title}
+      title={spec.title}
       order={3}
       onSubmit={(event: FormEvent<HTMLFormElement>) => void request.submit(event)}
     >
-      {children}
-      <FilesField list={request.uploads} label={filesLabel} />
+      {children(request.form)}
+      <FilesField list={request.uploads} label={spec.filesLabel} />
       <FormAlert message={request.alert} />
       <Group gap="sm">
         <Button type="submit" loading={request.form.formState.isSubmitting}>
-          {submitLabel}
+          {spec.submitLabel}
         </Button>
-        <Button variant="default" onClick={onCancel}>
+        <Button variant="default" onClick={onDone}>
           {t.cancel}
         </Button>
       </Group>

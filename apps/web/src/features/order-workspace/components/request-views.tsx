@@ -1,16 +1,133 @@
-import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ComponentType, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/query-states';
 import { refreshAfterSeen } from '../api';
 import { workspaceText as t } from '../messages';
 import { formatDateTime } from '../model';
 
 /**
- * What the reworks and care tabs share: an order request is a thread about the order (a rework, a
- * question or a complaint), listed as cards and opened on its own with a way back.
+ * The reworks and care tabs: an order request is a thread about the order (a rework, a question or
+ * a complaint), listed as cards and opened on its own with a way back. One tab serves both kinds;
+ * what differs (request-kinds.tsx) is a `RequestKind`.
  */
+
+/** Whether a new request may be asked for now; `reason` says why not, next to the button. */
+export interface RequestAvailability {
+  enabled: boolean;
+  reason: string | null;
+}
+
+/** What one kind of order request brings to the tab: its texts, queries, form, card and detail. */
+export interface RequestKind<List extends { results: Array<{ id: number }> }, Detail> {
+  /** The order's part the request lives under, refreshed once an answer is seen. */
+  part: 'reworks' | 'care';
+  title: string;
+  intro?: string;
+  newLabel: string;
+  failedTitle: string;
+  emptyText: string;
+  useList: (orderId: string) => UseQueryResult<List>;
+  useDetail: (orderId: string, requestId: string) => UseQueryResult<Detail>;
+  useAvailability: (orderId: string, list: List | undefined) => RequestAvailability;
+  NewForm: ComponentType<{ orderId: string; onDone: () => void }>;
+  Card: ComponentType<{ request: List['results'][number] }>;
+  Detail: ComponentType<{ orderId: string; request: Detail }>;
+}
+
+/** An order's requests of one kind. `?new=1` opens the form, `?open={request}` one request. */
+export function RequestTab<List extends { results: Array<{ id: number }> }, Detail>({
+  kind,
+}: {
+  kind: RequestKind<List, Detail>;
+}) {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const opened = search.get('open');
+  if (opened) {
+    return <RequestDetailView kind={kind} orderId={id} requestId={opened} onBack={() => setSearch({})} />;
+  }
+  return (
+    <RequestListView
+      kind={kind}
+      orderId={id}
+      formOpen={search.get('new') === '1'}
+      setFormOpen={(open) => setSearch(open ? { new: '1' } : {})}
+    />
+  );
+}
+
+function RequestListView<List extends { results: Array<{ id: number }> }, Detail>({
+  kind,
+  orderId,
+  formOpen,
+  setFormOpen,
+}: {
+  kind: RequestKind<List, Detail>;
+  orderId: string;
+  formOpen: boolean;
+  setFormOpen: (open: boolean) => void;
+}) {
+  const reasonId = useId();
+  const list = kind.useList(orderId);
+  const action = kind.useAvailability(orderId, list.data);
+  const { NewForm, Card } = kind;
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {kind.title}
+      </Title>
+      {kind.intro ? <Text size="sm">{kind.intro}</Text> : null}
+      {formOpen && action.enabled ? (
+        <NewForm orderId={orderId} onDone={() => setFormOpen(false)} />
+      ) : (
+        <Stack gap={6} align="flex-start">
+          <Button
+            onClick={() => setFormOpen(true)}
+            disabled={!action.enabled}
+            aria-describedby={action.reason ? reasonId : undefined}
+          >
+            {kind.newLabel}
+          </Button>
+          {action.reason ? (
+            <Text size="sm" c="dimmed" id={reasonId}>
+              {action.reason}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      <RequestList
+        query={list}
+        label={kind.title}
+        failedTitle={kind.failedTitle}
+        emptyText={kind.emptyText}
+        card={(request) => <Card request={request} />}
+      />
+    </Stack>
+  );
+}
+
+function RequestDetailView<List extends { results: Array<{ id: number }> }, Detail>({
+  kind,
+  orderId,
+  requestId,
+  onBack,
+}: {
+  kind: RequestKind<List, Detail>;
+  orderId: string;
+  requestId: string;
+  onBack: () => void;
+}) {
+  const query = kind.useDetail(orderId, requestId);
+  const { Detail } = kind;
+  return (
+    <RequestDetail query={query} orderId={orderId} part={kind.part} onBack={onBack}>
+      {(request) => <Detail orderId={orderId} request={request} />}
+    </RequestDetail>
+  );
+}
 
 /** «Новый ответ» on a request the customer has not opened since it was answered. */
 export function NewAnswerBadge({ shown }: { shown: boolean }) {
@@ -22,7 +139,7 @@ export function NewAnswerBadge({ shown }: { shown: boolean }) {
 }
 
 /** The requests as a list of cards, or their loading, failure or empty state. */
-export function RequestList<T extends { id: number }>({
+function RequestList<T extends { id: number }>({
   query,
   label,
   failedTitle,
@@ -63,7 +180,7 @@ export function RequestTime({ at }: { at: string }) {
  * One request opened: «back», then its loading, failure or `children`. The server marked the
  * answer seen when it served the request, so the order's counts are refreshed once it is here.
  */
-export function RequestDetail<T>({
+function RequestDetail<T>({
   query,
   orderId,
   part,
