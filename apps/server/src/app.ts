@@ -11,12 +11,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import authModule from './modules/auth/plugin';
 import attributionModule from './modules/attribution/plugin';
+import authorsModule from './modules/authors/plugin';
 import callbackRoutes from './modules/callbacks/index';
 import certificatesModule from './modules/certificates/plugin';
 import chatModule, { chatBusPlugin } from './modules/chat/plugin';
 import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/plugin';
 import devRoutes from './modules/dev/index';
+import notificationsModule from './modules/notifications/plugin';
 import ordersModule, { staffOrderRoutes } from './modules/orders/plugin';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(authModule);
   await app.register(profileModule);
+  await app.register(notificationsModule);
   await app.register(socialsModule);
   await app.register(referenceModule);
   await app.register(chatBusPlugin);
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(certificatesModule);
   await app.register(referralsModule);
   await app.register(attributionModule);
+  await app.register(authorsModule);
   if (config.NODE_ENV === 'development' || config.NODE_ENV === 'test') await app.register(devRoutes);
 
   await app.register(webPlugin, { dist: config.WEB_DIST });

@@ -82,6 +82,8 @@ interface Ids {
   staffRework: number;
   staffCare: number;
   strangerId: number;
+  /** The author of the staff order: Alice had an order with them, Bob never had. */
+  authorId: number;
 }
 
 type Access =
@@ -212,6 +214,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/client/orders/:id/messages/read/': owned((i) =>
     post(api.orders.messagesRead(i.inWork), { up_to_id: i.chatMessage }),
   ),
+  'GET /api/client/orders/:id/review/': owned((i) => get(api.orders.review(i.inWork))),
+  'POST /api/client/orders/:id/review/': owned((i) => post(api.orders.review(i.inWork), { rating: 5 })),
+  // An author's page: for a customer who has or had an order with them.
+  'GET /api/client/authors/:id/': owned((i) => get(api.authors.byId(i.authorId))),
   // Payments: the caller's own balance, history and verification; paying names an order,
   // a packet or invoices (the other purposes: orders-ownership.test.ts).
   'GET /api/client/payments/methods/': customer,
@@ -375,6 +381,18 @@ const ACCESS: Record<string, Access> = {
     send: () => get(`${staffApi.attributionReport}?from=2026-01-01&to=2026-01-31`),
     managerOnly: true,
   },
+  // Authors' profiles and reviews: one's own profile, an author's page (a manager: anyone's).
+  'GET /api/staff/profile/': { class: 'staff', send: () => get(staffApi.profile) },
+  'PUT /api/staff/profile/': {
+    class: 'staff',
+    send: () => ({ method: 'PUT', url: staffApi.profile, payload: { about: '', subject_ids: [] } }),
+  },
+  'GET /api/staff/authors/:id/': { class: 'staff', send: (i) => get(staffApi.author(i.authorId)) },
+  'POST /api/staff/reviews/:id/hide/': {
+    class: 'staff',
+    send: () => post(staffApi.reviewHide(1), { reason: 'Оскорбления' }),
+    managerOnly: true,
+  },
 };
 
 const STAFF_PREFIX = '/api/staff/';
@@ -463,6 +481,7 @@ describe('the authorisation matrix: every operation of the OpenAPI document has 
     staffRework: 0,
     staffCare: 0,
     strangerId: 0,
+    authorId: 0,
   };
 
   const send = (req: Req, auth: Auth | Record<string, never>) =>
@@ -498,6 +517,7 @@ describe('the authorisation matrix: every operation of the OpenAPI document has 
     author = await createStaff(t.app, 'performer');
     stranger = await createStaff(t.app, 'performer', { name: 'Мария С.' });
     ids.strangerId = stranger.id;
+    ids.authorId = author.id;
     const wt = (await workTypes(t.app, alice.auth))[0]!;
     ids.workType = wt;
     const db = t.app.database.db;

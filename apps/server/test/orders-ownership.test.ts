@@ -209,6 +209,10 @@ describe("another customer's orders, drafts and files are not found (404) on eve
         inject('POST', api.orders.messages(ids.inWork), { text: 'Чужое', client_id: 'bob-message-1' }),
       'POST /api/client/orders/:id/messages/read/': () =>
         inject('POST', api.orders.messagesRead(ids.inWork), { up_to_id: ids.chatMessage }),
+      // The review of the order's author.
+      'GET /api/client/orders/:id/review/': () => inject('GET', api.orders.review(ids.inWork)),
+      'POST /api/client/orders/:id/review/': () =>
+        inject('POST', api.orders.review(ids.inWork), { rating: 1 }),
       // Pricing an edit of an order names it in the body. (`packet_id` there is a catalog packet,
       // the same for every customer: nobody's own.)
       'POST /api/client/orders/calculate-cost/': () =>

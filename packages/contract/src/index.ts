@@ -34,3 +34,4 @@ export * from './content/schemas';
 export * from './certificates/schemas';
 export * from './referrals/schemas';
 export * from './attribution/schemas';
+export * from './authors/schemas';

@@ -104,7 +104,11 @@ export const api = {
     messages: route('/api/client/orders/:id/messages/'),
     /** POST `{ up_to_id }`. */
     messagesRead: route('/api/client/orders/:id/messages/read/'),
+    /** GET the customer's review of the order's author (`OrderReviewState`); POST writes or edits it. */
+    review: route('/api/client/orders/:id/review/'),
   },
+  /** GET `?page=`: an author's profile and reviews (`AuthorProfile`), for a customer they worked for. */
+  authors: { byId: route('/api/client/authors/:id/') },
   /** GET: unread chat messages per order and in all (`ChatUnread`). */
   chatUnread: '/api/client/chat/unread/',
   /** Gift certificates (spec §7 "Certificates"). */

@@ -43,6 +43,12 @@ export const staffApi = {
   /** POST (manager): a claim paid out through the provider, or its held money given back to the balance. */
   refundClaimApprove: route('/api/staff/refund-claims/:id/approve/'),
   refundClaimReject: route('/api/staff/refund-claims/:id/reject/'),
+  /** GET; PUT: the signed-in staff member's «О себе» and subjects (`StaffProfile`). */
+  profile: '/api/staff/profile/',
+  /** GET: an author's profile with every review (a manager: any author; an author: themselves). */
+  author: route('/api/staff/authors/:id/'),
+  /** POST (manager) `{ reason }`: hide a review; the author is told by e-mail. */
+  reviewHide: route('/api/staff/reviews/:id/hide/'),
   /** GET (manager) `?from=&to=`: which campaign and partner brought paid orders, and how much. */
   attributionReport: '/api/staff/reports/attribution/',
 } as const;

@@ -23,6 +23,7 @@ import * as m020phones from './migrations/020-phones-e164';
 import * as m021 from './migrations/021-password-mailed';
 import * as m023 from './migrations/023-order-discounts';
 import * as m024 from './migrations/024-author-assigned-status';
+import * as m025 from './migrations/025-author-reviews';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-password-mailed': m021,
   '023-order-discounts': m023,
   '024-author-assigned-status': m024,
+  '025-author-reviews': m025,
 };
 
 class InCodeProvider implements MigrationProvider {

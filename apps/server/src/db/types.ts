@@ -328,6 +328,30 @@ export interface StaffUsersTable {
   name: string;
   is_active: Generated<Flag>;
   created_at: string;
+  /** «О себе», shown on the author's page (migration 025). */
+  about: Generated<string>;
+}
+
+/** The reference subjects a staff member writes (migration 025). */
+export interface StaffSubjectsTable {
+  staff_id: number;
+  subject_id: number;
+}
+
+/** A customer's review of an order's author, one per order (migration 025). */
+export interface AuthorReviewsTable {
+  id: Generated<number>;
+  order_id: number;
+  author_id: number;
+  user_id: number;
+  rating: number;
+  text: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  /** Set when a manager hid it; a hidden review is not counted nor shown to customers. */
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  hidden_by: number | null;
 }
 
 export interface StaffRefreshTokensTable {
@@ -655,6 +679,8 @@ export interface DB {
   promo_codes: PromoCodesTable;
   staff_users: StaffUsersTable;
   staff_refresh_tokens: StaffRefreshTokensTable;
+  staff_subjects: StaffSubjectsTable;
+  author_reviews: AuthorReviewsTable;
   order_events: OrderEventsTable;
   reworks: ReworksTable;
   care_requests: CareRequestsTable;

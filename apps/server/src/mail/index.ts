@@ -3,6 +3,7 @@
  * HTML part. Pure functions from what happened to a `Mail`; the mailer (plugins/mailer.ts) sends them.
  */
 export * from './account-mails';
+export * from './author-mails';
 export * from './chat-mails';
 export { escapeHtml } from './layout';
 export * from './order-mails';

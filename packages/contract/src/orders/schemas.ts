@@ -4,6 +4,7 @@ import { OrderDiscountSchema } from './cost';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 import { idMessages, MAX_ROW_ID, rowIdParamSchema, rowIdSchema } from '../common/ids';
+import { OrderAuthorSchema } from '../authors/schemas';
 
 /** Files one upload request may carry (the multipart limit of the upload routes). */
 export const UPLOAD_MAX_FILES = 20;
@@ -268,8 +269,8 @@ export type ReworkEligibility = z.infer<typeof ReworkEligibilitySchema>;
 export const OrderWorkspaceFieldsSchema = z.object({
   /** Kopecks paid so far. */
   paid: z.number().int().nonnegative(),
-  /** The author once assigned: a display name only. */
-  author: z.object({ name: text() }).nullable(),
+  /** The author once assigned: their id (for `/author/{id}`), display name and rating. */
+  author: OrderAuthorSchema.nullable(),
   /** The moment the work is due: the end of the deadline day in Moscow (ISO, UTC). */
   deadline_at: text().nullable(),
   /** End of the guarantee (ISO, UTC) once the first final file has arrived, else null. */

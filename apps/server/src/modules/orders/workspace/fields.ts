@@ -1,13 +1,14 @@
 import { OrderStatusId, isOrderStatusId, mayAct, type OrderWorkspaceFields } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/types';
+import { orderAuthor } from '../../authors';
 import { endOfMoscowDay, reworkEligibility } from '../guarantee';
 import { orderDiscounts } from '../discounts';
 import { type OrderRow } from '../repo';
-import { careWithNewAnswers, reworkStates, staffNameOf, unreviewedReceived } from './repo';
+import { careWithNewAnswers, reworkStates, unreviewedReceived } from './repo';
 
 /**
- * What the customer's order answer tells of its workspace: payment, the author's name, when the
+ * What the customer's order answer tells of its workspace: payment, the author (name, rating), when the
  * work is due, the guarantee, what is new on each tab, and whether a rework may be asked or the
  * work accepted now.
  */
@@ -17,7 +18,7 @@ export async function workspaceFields(
   now: Date = new Date(),
 ): Promise<OrderWorkspaceFields> {
   const [author, files, reworks, care] = await Promise.all([
-    row.performer_id === null ? undefined : staffNameOf(db, row.performer_id),
+    row.performer_id === null ? undefined : orderAuthor(db, row.performer_id),
     unreviewedReceived(db, row.id),
     reworkStates(db, row.id),
     careWithNewAnswers(db, row.id),
@@ -39,7 +40,7 @@ export async function workspaceFields(
       );
   return {
     paid: row.paid,
-    author: author ? { name: author.name } : null,
+    author: author ?? null,
     deadline_at: row.deadline ? endOfMoscowDay(row.deadline) : null,
     guarantee_until: row.guarantee_until,
     attention: { chat: 0, files, care, reworks: newAnswers },

@@ -77,10 +77,6 @@ export async function markFileReviewed(db: Kysely<DB>, fileId: number): Promise<
 
 // What is new on the tabs ------------------------------------------------------------
 
-export function staffNameOf(db: Kysely<DB>, staffId: number) {
-  return db.selectFrom('staff_users').select('name').where('id', '=', staffId).executeTakeFirst();
-}
-
 /** The files the author sent that the customer sees and has not marked reviewed. */
 export async function unreviewedReceived(db: Kysely<DB>, orderId: number): Promise<number> {
   const row = await db
