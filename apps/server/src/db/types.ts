@@ -280,7 +280,7 @@ export interface OrderListHeadsTable {
 }
 
 /** ajax: uploaded, not attached yet; customer / without_qc: the customer's; intermediate / final: the author's. */
-export type OrderFileKind = 'customer' | 'without_qc' | 'ajax' | 'intermediate' | 'final';
+export type OrderFileKind = 'customer' | 'without_qc' | 'ajax' | 'intermediate' | 'final' | 'report';
 
 export interface OrderFilesTable {
   id: Generated<number>;
@@ -302,6 +302,8 @@ export interface OrderFilesTable {
   chat_message_id: Generated<number | null>;
   /** A final file uploaded while this rework was open: part of its answer (ADR 015). */
   rework_id: Generated<number | null>;
+  /** A `report` file: the originality the checking system measured, %; null on other files. */
+  originality_percent: Generated<number | null>;
 }
 
 export interface PromoCodesTable {

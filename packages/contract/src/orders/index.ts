@@ -1,4 +1,5 @@
 export * from './cost';
 export * from './link-rule';
+export * from './originality';
 export * from './schemas';
 export * from './statuses';

@@ -2,6 +2,7 @@ import { z } from '../common/zod';
 import { text } from '../common/input';
 import { OrderDiscountSchema } from './cost';
 import { LINK_MAX_LENGTH, LinkSchema } from './link-rule';
+import { OriginalityReportSchema } from './originality';
 import { OrderStatusSchema, OrderTabSchema } from './statuses';
 import { idMessages, MAX_ROW_ID, rowIdParamSchema, rowIdSchema } from '../common/ids';
 import { OrderAuthorSchema } from '../authors/schemas';
@@ -284,6 +285,8 @@ export const OrderWorkspaceFieldsSchema = z.object({
    * takes off `cost` now; they add up to `discount`. Empty for an order without any.
    */
   discounts: z.array(OrderDiscountSchema),
+  /** The latest originality report an author or a manager attached, against the requirement; else null. */
+  originality_report: OriginalityReportSchema.nullable(),
 });
 export type OrderWorkspaceFields = z.infer<typeof OrderWorkspaceFieldsSchema>;
 

@@ -1,6 +1,11 @@
 import { z } from '../common/zod';
 import { text } from '../common/input';
 import { OrderDiscountSchema } from '../orders/cost';
+import {
+  OriginalityPercentSchema,
+  OriginalityReportSchema,
+  originalityMessages,
+} from '../orders/originality';
 import { DaySchema, OrderDetailsSchema } from '../orders/schemas';
 import { OrderStatusSchema } from '../orders/statuses';
 import {
@@ -53,7 +58,7 @@ export const staffMessages = {
   paidReserved: 'Статус «Оплачен» ставится только после оплаты',
   statusConflict: 'Статус заказа уже изменился: обновите страницу',
   transitionRefused: (from: string, to: string) => `Нельзя перевести заказ из «${from}» в «${to}»`,
-  fileKindInvalid: 'Укажите, промежуточный это файл или итоговый',
+  fileKindInvalid: 'Укажите, промежуточный это файл, итоговый или отчёт об оригинальности',
   answerNeedsFinal: 'Приложите к ответу на доработку итоговый файл',
   reworkAnswered: 'На эту доработку уже ответили',
   nothingToChange: 'Укажите цену или срок',
@@ -153,6 +158,8 @@ export const StaffOrderSchema = StaffOrderListItemSchema.extend({
   discounts: z.array(OrderDiscountSchema),
   guarantee_until: text().nullable(),
   files: WorkspaceFileListSchema,
+  /** The latest originality report against the requirement (as the customer sees it), else null. */
+  originality_report: OriginalityReportSchema.nullable(),
   /** Statuses this caller may move the order to now (ids), by ADR 004 and the role. */
   next_statuses: z.array(z.number().int()),
   is_trash: z.boolean(),
@@ -200,11 +207,29 @@ export const StaffStatusRequestSchema = z.object({
 });
 export type StaffStatusRequest = z.input<typeof StaffStatusRequestSchema>;
 
-/** `POST /api/staff/orders/{id}/files/?kind=intermediate|final` (multipart): the author's deliveries. */
-export const STAFF_FILE_KINDS = ['intermediate', 'final'] as const;
-export const StaffFileKindQuerySchema = z.object({
-  kind: z.enum(STAFF_FILE_KINDS, { error: staffMessages.fileKindInvalid }),
-});
+/**
+ * `POST /api/staff/orders/{id}/files/?kind=intermediate|final|report[&percent=N]` (multipart): the
+ * author's deliveries, or the checking system's report (one PDF) with the originality it measured.
+ */
+export const STAFF_FILE_KINDS = ['intermediate', 'final', 'report'] as const;
+export type StaffFileKind = (typeof STAFF_FILE_KINDS)[number];
+export const StaffFileKindQuerySchema = z
+  .object({
+    kind: z.enum(STAFF_FILE_KINDS, { error: staffMessages.fileKindInvalid }),
+    percent: OriginalityPercentSchema.optional(),
+  })
+  .superRefine((q, issues) => {
+    if (q.kind === 'report' && q.percent === undefined) {
+      issues.addIssue({ code: 'custom', path: ['percent'], message: originalityMessages.percentRequired });
+    } else if (q.kind !== 'report' && q.percent !== undefined) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['percent'],
+        message: originalityMessages.percentOnlyForReport,
+      });
+    }
+  });
+export type StaffFileKindQuery = z.infer<typeof StaffFileKindQuerySchema>;
 
 /** `POST /api/staff/orders/{id}/reworks/{rework}/answer/`: text and files already uploaded as final. */
 export const StaffReworkAnswerRequestSchema = ThreadPostRequestSchema;

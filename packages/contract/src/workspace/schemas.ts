@@ -53,9 +53,10 @@ export type Actor = z.infer<typeof ActorSchema>;
 /**
  * Groups of an order's files (spec §3 "Order": files, files_without_qc): the customer's own,
  * the customer's added after work began (without the manager's quality control), and the
- * author's intermediate and final deliveries.
+ * author's intermediate and final deliveries, and the checking system's originality reports
+ * (../orders/originality).
  */
-export const FILE_GROUPS = ['customer', 'without_qc', 'intermediate', 'final'] as const;
+export const FILE_GROUPS = ['customer', 'without_qc', 'intermediate', 'final', 'report'] as const;
 export const FileGroupSchema = z.enum(FILE_GROUPS);
 export type FileGroup = z.infer<typeof FileGroupSchema>;
 

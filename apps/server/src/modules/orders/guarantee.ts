@@ -62,19 +62,22 @@ export interface EligibilityInput {
 
 /**
  * Whether the customer may ask for a rework now: while checking the delivered work (5), or after
- * accepting it (7) while the guarantee runs; never twice at once. The reason is the 409's text.
+ * accepting it (7) while the guarantee runs — or whenever the latest originality report is below
+ * the order's requirement (`originalityBelow`: the work falls short of what was ordered, so the
+ * rework counts as inside the guarantee); never twice at once. The reason is the 409's text.
  */
 export function reworkEligibility(
   order: EligibilityInput,
   hasOpenRework: boolean,
   now: Date,
+  originalityBelow = false,
 ): ReworkEligibility {
   const refuse = (reason: string): ReworkEligibility => ({ allowed: false, reason });
   if (hasOpenRework || order.status_id === OrderStatusId.rework)
     return refuse(workspaceMessages.reworkAlreadyOpen);
   if (order.status_id === OrderStatusId.review) return { allowed: true, reason: null };
   if (order.status_id === OrderStatusId.completed) {
-    return order.guarantee_until !== null && now.toISOString() < order.guarantee_until
+    return originalityBelow || (order.guarantee_until !== null && now.toISOString() < order.guarantee_until)
       ? { allowed: true, reason: null }
       : refuse(workspaceMessages.reworkNoGuarantee);
   }

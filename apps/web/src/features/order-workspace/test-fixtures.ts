@@ -6,6 +6,7 @@ const uploader: Record<FileGroup, WorkspaceFile['uploaded_by']> = {
   without_qc: { role: 'customer', name: 'Вы' },
   intermediate: { role: 'performer', name: 'Автор Иван' },
   final: { role: 'performer', name: 'Автор Иван' },
+  report: { role: 'performer', name: 'Автор Иван' },
 };
 
 export function workspaceFile(
@@ -60,13 +61,14 @@ export function workspaceOrder(id: number, over: Partial<Order> = {}): Order {
     files: [],
     files_without_qc: [],
     paid: 500_000,
-    author: { name: 'Автор Иван' },
+    author: { id: 41, name: 'Автор Иван', rating: { value: 4.8, count: 12 } },
     deadline_at: '2026-12-01T20:59:59.999Z',
     guarantee_until: '2026-12-12T10:00:00.000Z',
     attention: { chat: 0, files: 1, care: 0, reworks: 0 },
     rework: { allowed: true, reason: null },
     can_accept: true,
     discounts: [],
+    originality_report: null,
     ...over,
   };
 }

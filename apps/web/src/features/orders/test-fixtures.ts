@@ -11,6 +11,7 @@ export const noWorkspace: OrderWorkspaceFields = {
   rework: { allowed: false, reason: null },
   can_accept: false,
   discounts: [],
+  originality_report: null,
 };
 
 export function listItem(id: number, over: Partial<OrderListItem> = {}): OrderListItem {

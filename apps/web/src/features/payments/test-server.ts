@@ -54,6 +54,7 @@ export function payableOrder(id: number, over: Partial<Order> = {}): Order {
     rework: { allowed: false, reason: null },
     can_accept: false,
     discounts: [],
+    originality_report: null,
     ...over,
   };
 }

@@ -114,6 +114,7 @@ export const staffOrdersMessages = {
     without_qc: 'Добавлены заказчиком после начала работы',
     intermediate: 'Промежуточные',
     final: 'Итоговые',
+    report: 'Отчёты об оригинальности',
   },
   download: (name: string) => `Скачать ${name}`,
   uploadTitle: 'Отправить файлы заказчику',

@@ -18,6 +18,7 @@ import { notifyCustomer } from '../event-mails';
 import { earliestWishedDate, reworkEligibility } from '../guarantee';
 import { customerActor, moveStatus, type Actor } from '../lifecycle';
 import { lockOrder } from '../repo-lifecycle';
+import { originalityBelowRequired } from '../originality';
 import { heldFileRows, insertNextRework, markReworkAnswered, openReworkId, reworksOf } from './repo';
 import { findRequest, openRequest, readRequest, requireOrder } from './service';
 import { requireAction } from '../statuses';
@@ -113,6 +114,7 @@ export async function listReworks(
       order,
       rows.some((r) => r.state === 'open'),
       now,
+      await originalityBelowRequired(ctx.db, orderId),
     ),
   };
 }
@@ -151,7 +153,12 @@ export async function createRework(
     files: body.files,
     at,
     check: async (trx, order) => {
-      const eligibility = reworkEligibility(order, (await openReworkId(trx, orderId)) !== null, now);
+      const eligibility = reworkEligibility(
+        order,
+        (await openReworkId(trx, orderId)) !== null,
+        now,
+        await originalityBelowRequired(trx, orderId),
+      );
       if (!eligibility.allowed)
         throw new HttpError(409, eligibility.reason ?? workspaceMessages.reworkAlreadyOpen);
     },

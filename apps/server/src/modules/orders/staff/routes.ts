@@ -327,7 +327,8 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
           tags,
           security,
           summary:
-            'Загрузить файлы автора (multipart, ?kind=intermediate|final); итоговый отправляет работу на проверку',
+            'Загрузить файлы автора (multipart, ?kind=intermediate|final|report); итоговый отправляет работу на проверку, ' +
+            'отчёт об оригинальности (один PDF) — с процентом ?percent=0…100',
           consumes: ['multipart/form-data'],
           params: IdParams,
           querystring: StaffFileKindQuerySchema,
@@ -343,6 +344,7 @@ export default async function staffOrderRoutes(fastify: FastifyInstance) {
           request.params.id,
           request.query.kind,
           request,
+          request.query.percent,
         );
         return reply.code(201).send(files);
       },

@@ -25,6 +25,7 @@ import { notFound, type OrdersContext } from '../context';
 import { orderDiscounts, repriceOrder } from '../discounts';
 import { notifyCustomer } from '../event-mails';
 import { guaranteeAfterDeadline, moscowDay } from '../guarantee';
+import { latestOriginalityReport } from '../originality';
 import { moveStatus, recordEvent, requireMove, type Actor } from '../lifecycle';
 import { titleOf, toListItem } from '../mappers';
 import * as repo from '../repo';
@@ -141,6 +142,7 @@ export async function staffOrderDetail(
     discounts: await orderDiscounts(db, orderId),
     guarantee_until: row.guarantee_until,
     files,
+    originality_report: await latestOriginalityReport(db, orderId),
     next_statuses: manualTargets(row, staff.role),
     is_trash: row.is_trash === 1,
   };

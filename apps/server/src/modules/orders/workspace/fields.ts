@@ -4,24 +4,26 @@ import type { DB } from '../../../db/types';
 import { orderAuthor } from '../../authors';
 import { endOfMoscowDay, reworkEligibility } from '../guarantee';
 import { orderDiscounts } from '../discounts';
+import { latestOriginalityReport } from '../originality';
 import { type OrderRow } from '../repo';
 import { careWithNewAnswers, reworkStates, unreviewedReceived } from './repo';
 
 /**
  * What the customer's order answer tells of its workspace: payment, the author (name, rating), when the
- * work is due, the guarantee, what is new on each tab, and whether a rework may be asked or the
- * work accepted now.
+ * work is due, the guarantee, what is new on each tab, whether a rework may be asked or the work
+ * accepted now, and the latest originality report.
  */
 export async function workspaceFields(
   db: Kysely<DB>,
   row: OrderRow,
   now: Date = new Date(),
 ): Promise<OrderWorkspaceFields> {
-  const [author, files, reworks, care] = await Promise.all([
+  const [author, files, reworks, care, report] = await Promise.all([
     row.performer_id === null ? undefined : orderAuthor(db, row.performer_id),
     unreviewedReceived(db, row.id),
     reworkStates(db, row.id),
     careWithNewAnswers(db, row.id),
+    latestOriginalityReport(db, row.id),
   ]);
   const newAnswers = reworks.filter(
     (r) =>
@@ -37,6 +39,7 @@ export async function workspaceFields(
         row,
         reworks.some((r) => r.state === 'open'),
         now,
+        report?.below_required ?? false,
       );
   return {
     paid: row.paid,
@@ -47,5 +50,6 @@ export async function workspaceFields(
     rework: eligibility,
     discounts: await orderDiscounts(db, row.id),
     can_accept: !trashed && isOrderStatusId(row.status_id) && mayAct(row.status_id, 'customer', 'accept'),
+    originality_report: report,
   };
 }

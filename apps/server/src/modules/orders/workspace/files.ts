@@ -2,10 +2,12 @@ import {
   OrderStatusId,
   api,
   orderMessages,
+  originalityMessages,
   staffMessages,
   workspaceMessages,
   type FileGroup,
   type OrderFile,
+  type StaffFileKind,
   type WorkspaceFile,
   staffApi,
 } from '@cabinet/contract';
@@ -13,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { DB } from '../../../db/types';
-import { HttpError } from '../../../plugins/errors';
+import { HttpError, badRequest } from '../../../plugins/errors';
 import { fileNotFound, notFound, type OrdersContext } from '../context';
 import { notifyCustomer } from '../event-mails';
 import { requireRoom, storeUploads } from '../files';
@@ -29,6 +31,7 @@ import { isEditable, requireAction, storedStatus } from '../statuses';
 import { namerFor, type Face, type Namer } from './people';
 import { lockCustomer } from '../../ledger';
 import * as filesRepo from '../files-repo';
+import type { ReceivedFile } from '../uploads';
 
 /**
  * The files of an order's workspace, for both faces: the customer's own (group customer, or
@@ -127,8 +130,10 @@ export async function storeStaffFiles(
   ctx: OrdersContext,
   actor: Actor,
   orderId: number,
-  kind: 'intermediate' | 'final',
+  kind: StaffFileKind,
   request: FastifyRequest,
+  /** The originality a `report` measured, % (required for that kind, checked at the edge too). */
+  percent?: number,
 ): Promise<WorkspaceFile[]> {
   if (!(await orderExists(ctx.db, orderId))) throw notFound();
   const used = await staffBytes(ctx.db, orderId);
@@ -137,6 +142,7 @@ export async function storeStaffFiles(
     if (!order) throw notFound();
     requireOpen(order);
     requireRoom(ctx, (await staffBytes(trx, orderId)) + received.reduce((sum, f) => sum + f.size, 0));
+    if (kind === 'report') return storeReport(trx, actor, order, received, percent, at);
     // A final file is the machine's `deliver`: refused before the work started (ADR 004).
     const to =
       kind === 'final'
@@ -184,8 +190,48 @@ export async function storeStaffFiles(
     }
     return inserted;
   });
-  await ctx.changed(orderId, ['files', 'status', 'timeline']);
+  // A report moves no status; the `files` kind has the order's header (its report line) read again.
+  await ctx.changed(orderId, kind === 'report' ? ['files', 'timeline'] : ['files', 'status', 'timeline']);
   return workspaceFiles(ctx.db, orderId, 'staff', rows);
+}
+
+/**
+ * The checking system's report (originality, ../originality.ts): one PDF — its type told by its
+ * content like every upload's — with the percentage it measured. It moves no status; the timeline
+ * records it, and the order's answers read the newest one.
+ */
+async function storeReport(
+  trx: Kysely<DB>,
+  actor: Actor,
+  order: repo.OrderRow,
+  received: ReceivedFile[],
+  percent: number | undefined,
+  at: string,
+): Promise<FileRow[]> {
+  if (percent === undefined) throw badRequest('percent', originalityMessages.percentRequired);
+  if (received.length !== 1) throw badRequest('file', originalityMessages.reportOneFile);
+  if (received.some((f) => f.mime !== 'application/pdf')) {
+    throw badRequest('file', originalityMessages.reportPdfOnly);
+  }
+  const inserted = await filesRepo.insertFiles(
+    trx,
+    received.map((f) => ({
+      order_id: order.id,
+      user_id: order.user_id,
+      staff_id: actor.staffId,
+      kind: 'report' as const,
+      original_name: f.name,
+      stored_name: f.storedName,
+      size: f.size,
+      mime: f.mime,
+      created_at: at,
+      originality_percent: percent,
+    })),
+  );
+  const data = { kind: 'report', names: inserted.map((f) => f.original_name), percent };
+  await recordEvent(trx, order.id, 'file_delivered', actor, data, at);
+  await repo.updateOrder(trx, order.id, { updated_at: at });
+  return inserted;
 }
 
 /**

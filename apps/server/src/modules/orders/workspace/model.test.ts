@@ -56,6 +56,22 @@ describe('rework eligibility', () => {
     );
   });
 
+  it('allows one after the guarantee while the latest originality report is below the requirement', () => {
+    const late = new Date('2026-04-01T12:00:00Z');
+    expect(reworkEligibility({ status_id: 7, guarantee_until: until }, false, late, true)).toEqual({
+      allowed: true,
+      reason: null,
+    });
+    expect(reworkEligibility({ status_id: 7, guarantee_until: null }, false, late, true).allowed).toBe(true);
+    // Still never two at once, and never before the work is delivered.
+    expect(reworkEligibility({ status_id: 7, guarantee_until: until }, true, late, true).reason).toBe(
+      workspaceMessages.reworkAlreadyOpen,
+    );
+    expect(reworkEligibility({ status_id: 4, guarantee_until: null }, false, late, true).reason).toBe(
+      workspaceMessages.reworkNotDelivered,
+    );
+  });
+
   it('refuses a second rework while one is open', () => {
     expect(reworkEligibility({ status_id: 5, guarantee_until: until }, true, now).reason).toBe(
       workspaceMessages.reworkAlreadyOpen,
@@ -75,6 +91,12 @@ describe('rework eligibility', () => {
 });
 
 describe('timeline texts', () => {
+  it('tells an originality report with its percentage', () => {
+    expect(
+      timelineText('file_delivered', { kind: 'report', names: ['a.pdf'], percent: 84 }, 'customer'),
+    ).toBe('Отчёт об оригинальности: 84 %');
+  });
+
   it('writes money like the rest of the server and days in words', () => {
     expect(timelineText('priced', { price: 500_000 }, 'customer')).toBe('Назначена цена 5\u00a0000\u00a0₽');
     expect(timelineText('paid', { amount: 123_450 }, 'customer')).toBe('Заказ оплачен: 1\u00a0234,50\u00a0₽');

@@ -31,7 +31,7 @@ function statusTitle(id: number | null, face: Face): string {
 /**
  * The text of one event. `performer` names the author an assignment named (as the face sees
  * them). Data keys read: priced {price}, deadline_changed {deadline}, paid {amount}, author_assigned
- * {performer_id}, file_delivered {kind, names}, rework_* {number}, care_opened {kind},
+ * {performer_id}, file_delivered {kind, names, percent}, rework_* {number}, care_opened {kind},
  * care_answered {closed}, status_changed and any move {to}.
  */
 export function timelineText(kind: TimelineKind, data: Data, face: Face, performer?: string): string {
@@ -56,6 +56,10 @@ export function timelineText(kind: TimelineKind, data: Data, face: Face, perform
       const names = Array.isArray(data.names)
         ? data.names.filter((n): n is string => typeof n === 'string')
         : [];
+      if (data.kind === 'report') {
+        const percent = num(data.percent);
+        return percent === null ? 'Отчёт об оригинальности' : `Отчёт об оригинальности: ${percent} %`;
+      }
       const what = data.kind === 'final' ? 'Готовая работа' : 'Промежуточные файлы';
       return names.length ? `${what}: ${names.join(', ')}` : what;
     }

@@ -17,6 +17,7 @@ export const ZIP_FOLDERS: Record<FileGroup, string> = {
   without_qc: 'Без проверки',
   intermediate: 'Промежуточные',
   final: 'Готовая работа',
+  report: 'Отчёт об оригинальности',
 };
 
 /**

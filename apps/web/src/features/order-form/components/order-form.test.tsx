@@ -127,6 +127,7 @@ const createdOrder = {
   rework: { allowed: false, reason: null },
   can_accept: false,
   discounts: [],
+  originality_report: null,
   packet_order_ids: [],
 };
 
