@@ -16,12 +16,12 @@ import { priceBreakdown, priceBreakdownMessages } from '../../../shared/price-br
 import { MoneyTable } from '../../../shared/ui/money-table';
 import { useStaffMe } from '../../../shared/staff/session';
 import { useOrderActions, useStaffOrder } from '../api';
-import { CareSection } from '../components/care-section';
 import { DeadlineCell } from '../components/deadline-cell';
 import { FileList } from '../components/file-list';
 import { AssignForm, PriceDeadlineForm } from '../components/manager-forms';
 import { LoadError, LoadingRows } from '../components/query-states';
-import { ReworksSection } from '../components/reworks-section';
+import { careRequests, reworkRequests } from '../components/request-kinds';
+import { RequestSection } from '../components/request-section';
 import { StatusActions } from '../components/status-actions';
 import { TimelineSection } from '../components/timeline-section';
 import { UploadPanel, type StaffFileKind } from '../components/upload-panel';
@@ -194,11 +194,11 @@ function OrderScreen({ order, chat }: { order: StaffOrder; chat: OrderChatSlot |
       </Section>
 
       <Section title={m.reworks}>
-        <ReworksSection orderId={orderId} canAnswer={deliver} />
+        <RequestSection orderId={orderId} canAnswer={deliver} kind={reworkRequests} />
       </Section>
 
       <Section title={m.care}>
-        <CareSection orderId={orderId} canAnswer={manager} />
+        <RequestSection orderId={orderId} canAnswer={manager} kind={careRequests} />
       </Section>
 
       <Section title={m.timeline}>
