@@ -13,7 +13,7 @@ vi.mock('../provider-page', () => ({ openProviderPage: vi.fn() }));
 const completed = payableOrder(7, {
   status: { id: 7, title: 'Выполнен' },
   paid: 6_000_00,
-  author: { name: 'Автор Иван' },
+  author: { id: 41, name: 'Автор Иван', rating: { value: 4.8, count: 12 } },
 });
 const open = (query = '') => renderPay(<OrderTipPage />, '/order/:id/tip', `/order/7/tip${query}`);
 const amountField = () => screen.findByRole('textbox', { name: /Сумма чаевых/ });

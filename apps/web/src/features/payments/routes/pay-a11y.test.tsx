@@ -34,7 +34,7 @@ const server = () =>
       payableOrder(8, {
         status: { id: 7, title: 'Выполнен' },
         paid: 6_000_00,
-        author: { name: 'Автор Иван' },
+        author: { id: 41, name: 'Автор Иван', rating: { value: 4.8, count: 12 } },
       }),
     ],
     finances: { money: 1_000_00, bonus: 300_00 },
