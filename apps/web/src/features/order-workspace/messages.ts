@@ -33,6 +33,16 @@ export const workspaceText = {
   sendBack: 'Отправить на доработку',
   pay: 'Оплатить заказ',
   tip: 'Оставить чаевые автору',
+  /** The originality report's line (the checking system's name and the requirement as the order has them). */
+  originality: (percent: number, system: string | null, required: number) =>
+    `Оригинальность ${percent}\u00a0%${system ? ` по ${system}` : ''} (требуется ${required}\u00a0%)`,
+  originalityLabel: 'Проверка на оригинальность',
+  originalityBelow: 'Ниже требуемой',
+  originalityMet: 'Требование выполнено',
+  originalityReport: 'Открыть отчёт',
+  originalityReportFailed: 'Не удалось открыть отчёт. Он есть во вкладке «Файлы».',
+  originalityRework: 'Бесплатная доработка',
+  originalityReworkHint: 'Оригинальность ниже заказанной: автор доработает текст бесплатно, по гарантии.',
 
   // The tabs.
   tabsLabel: 'Разделы заказа',

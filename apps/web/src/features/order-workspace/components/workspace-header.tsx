@@ -15,6 +15,7 @@ import { TitlePageButton } from '../../../shared/title-page';
 import { acceptOrder, refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
+import { OriginalityLine } from './originality-line';
 import { useNow } from './use-now';
 
 // The confirmation's dialog loads only for an order the customer can accept (most never show it).
@@ -175,6 +176,7 @@ export function WorkspaceHeader({ order }: { order: Order }) {
             </Fact>
           ) : null}
         </SimpleGrid>
+        <OriginalityLine order={order} />
         {order.discounts.length > 0 ? (
           <MoneyTable rows={priceBreakdown(order)} label={priceBreakdownMessages.summary} size="sm" />
         ) : null}
