@@ -18,7 +18,7 @@ import { requestBlob } from '../../shared/api/blob';
 import { apiFetch } from '../../shared/api/client';
 import { queryClient } from '../../shared/query-client';
 import { certificateQueryOptions } from '../../shared/api/certificate';
-import { certificateKeys, orderKeys, profileKeys } from '../../shared/api/keys';
+import { certificateKeys, orderKeys, paymentKeys, profileKeys } from '../../shared/api/keys';
 
 export { certificateKeys, certificateQueryOptions };
 
@@ -45,7 +45,7 @@ export const certificatesQuery = (tab: CertificateTab, pages: number) =>
 /** The customer's invoices awaiting payment: the orders a certificate may pay. */
 export const awaitingOrdersQuery = () =>
   queryOptions({
-    queryKey: ['payments', 'waiting', 'for-certificate'],
+    queryKey: paymentKeys.waitingForCertificate(),
     queryFn: async ({ signal }): Promise<PaymentList> =>
       PaymentListSchema.parse(await apiFetch(`${paymentsApi.waiting}?page=1&page_size=100`, { signal })),
     staleTime: 0,
@@ -66,7 +66,7 @@ export async function redeemCertificate(body: CertificateRedeem): Promise<Certif
 /** After a redemption: the header's money, the orders, the payment lists and the certificates. */
 export function refreshAfterRedeem(client: QueryClient): Promise<void> {
   return Promise.all(
-    [profileKeys.finances, orderKeys.all, ['payments'], certificateKeys.all].map((queryKey) =>
+    [profileKeys.finances, orderKeys.all, paymentKeys.all, certificateKeys.all].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);

@@ -21,11 +21,11 @@ import { withQuery, type HistoryRequest } from './model';
  */
 export const moneyKeys = {
   all: payKeys.all,
-  balance: (page: number) => ['payments', 'balance', page] as const,
-  history: (query: HistoryRequest) => ['payments', 'history', query] as const,
-  verification: (purpose: VerificationPurpose) => ['payments', 'verification-status', purpose] as const,
-  countries: ['payments', 'refund-recipient-countries'] as const,
-  extra: ['payments', 'refund-extra'] as const,
+  balance: (page: number) => [...payKeys.all, 'balance', page] as const,
+  history: (query: HistoryRequest) => [...payKeys.all, 'history', query] as const,
+  verification: payKeys.verification,
+  countries: [...payKeys.all, 'refund-recipient-countries'] as const,
+  extra: [...payKeys.all, 'refund-extra'] as const,
 };
 
 export const balanceQuery = (page: number) =>

@@ -30,7 +30,7 @@ const verificationStatusPath = (purpose: VerificationPurpose) =>
 
 const verificationStatusQueryOptions = (purpose: VerificationPurpose) =>
   queryOptions({
-    queryKey: ['payments', 'verification-status', purpose],
+    queryKey: payKeys.verification(purpose),
     queryFn: async ({ signal }): Promise<VerificationStatus> =>
       VerificationStatusSchema.parse(await apiFetch(verificationStatusPath(purpose), { signal })),
   });

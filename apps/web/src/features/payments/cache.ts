@@ -1,6 +1,6 @@
-import type { PaymentPurpose } from '@cabinet/contract';
+import type { PaymentPurpose, VerificationPurpose } from '@cabinet/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { orderKeys, profileKeys } from '../../shared/api/keys';
+import { orderKeys, paymentKeys, profileKeys } from '../../shared/api/keys';
 
 /**
  * Cache keys of what paying reads and changes. Kept apart from api.ts (its schemas need zod) so that
@@ -8,10 +8,12 @@ import { orderKeys, profileKeys } from '../../shared/api/keys';
  * (shared/api/keys.ts holds keys only, for the same reason).
  */
 export const payKeys = {
-  all: ['payments'] as const,
+  all: paymentKeys.all,
   methods: (purpose: PaymentPurpose, amount: number | null) =>
     [...payKeys.all, 'methods', purpose, amount ?? 'any'] as const,
-  waiting: (page: number) => [...payKeys.all, 'waiting', page] as const,
+  waiting: paymentKeys.waiting,
+  /** The verification status, which the withdraw guard and the payouts screen share. */
+  verification: (purpose: VerificationPurpose) => [...payKeys.all, 'verification-status', purpose] as const,
   packet: (id: string | number) => [...payKeys.all, 'packet', String(id)] as const,
   /** The header's money and bonus. */
   finances: profileKeys.finances,

@@ -22,17 +22,10 @@ import {
 } from '@cabinet/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffFetch } from '../../shared/staff/client';
+import { staffKeys } from '../../shared/staff/keys';
 import { apiSearchOf } from './queue-filters';
 
-export const staffKeys = {
-  all: ['staff'] as const,
-  queue: (query: StaffOrderListQuery) => ['staff', 'queue', query] as const,
-  order: (id: string) => ['staff', 'order', id] as const,
-  orderPart: (id: string, part: string) => ['staff', 'order', id, part] as const,
-  performers: ['staff', 'performers'] as const,
-  workTypes: ['staff', 'work-types'] as const,
-  care: (state: string) => ['staff', 'care', state] as const,
-};
+export { staffKeys };
 
 export function useStaffQueue(query: StaffOrderListQuery) {
   return useQuery({

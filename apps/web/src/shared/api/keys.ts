@@ -27,6 +27,18 @@ export const certificateKeys = {
   detail: (id: string | number) => [...certificateKeys.all, 'detail', String(id)] as const,
 };
 
+/**
+ * Payments: every query of paying and of money is under `all`, so that money moving reads them
+ * again; the invoices waiting for payment under `waitingAll` (the pay screen's pages, and the
+ * orders a certificate may pay).
+ */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  waitingAll: () => [...paymentKeys.all, 'waiting'] as const,
+  waiting: (page: number) => [...paymentKeys.waitingAll(), page] as const,
+  waitingForCertificate: () => [...paymentKeys.waitingAll(), 'for-certificate'] as const,
+};
+
 export const referenceKeys = {
   universities: (q: string) => ['reference', 'universities', q] as const,
 };

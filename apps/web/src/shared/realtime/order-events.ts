@@ -1,14 +1,15 @@
 import type { OrderEventKind, ServerFrameOf } from '@cabinet/contract';
 import type { InvalidateQueryFilters, Query, QueryClient } from '@tanstack/react-query';
-import { profileKeys } from '../api/keys';
+import { orderKeys, paymentKeys, profileKeys } from '../api/keys';
+import { staffKeys } from '../staff/keys';
 
 /**
  * What an `order` frame (ADR 026) makes the tab read again: exactly the queries that show what
- * changed. The keys are those of the screens' own modules, written out here so that the socket's
- * chunk does not load them (a test checks they match):
- * - the customer's: `orderKeys` of shared/api/get-order.ts (the order, its workspace parts under it,
- *   the lists), `payKeys` of features/payments/cache.ts (the invoices waiting, the header's money);
- * - the staff's: `staffKeys` of features/staff-orders/api.ts (the order, its parts, the queue).
+ * changed, by the key factories the screens' queries use (keys only, so the socket's chunk loads
+ * no screen):
+ * - the customer's: `orderKeys` (the order, its workspace parts under it, the lists), `paymentKeys`
+ *   (the invoices waiting) and `profileKeys` (the header's money) of shared/api/keys.ts;
+ * - the staff's: `staffKeys` of shared/staff/keys.ts (the order, its parts, the queue, care).
  * Invalidating refetches only what is on screen; the rest is read fresh when next shown.
  */
 
@@ -32,28 +33,26 @@ export function orderChangeFilters(side: Side, change: OrderFrame): InvalidateQu
   // kind but a timeline entry alone.
   const header = kinds.some((k) => k !== 'timeline');
   if (side === 'customer') {
-    const order = ['orders', 'detail', id] as const;
+    const order = orderKeys.detail(id);
     if (header) filters.push({ queryKey: order, exact: true });
     if (kinds.includes('files')) filters.push({ queryKey: [...order, 'files'], exact: true });
     if (kinds.includes('timeline')) filters.push({ queryKey: [...order, 'timeline'], exact: true });
     // The list and each opened request.
     if (kinds.includes('reworks')) filters.push({ queryKey: [...order, 'reworks'] });
     if (kinds.includes('care')) filters.push({ queryKey: [...order, 'care'] });
-    if (any(kinds, LISTED)) filters.push({ queryKey: ['orders', 'list'] });
-    if (any(kinds, INVOICED)) filters.push({ queryKey: ['payments', 'waiting'] });
+    if (any(kinds, LISTED)) filters.push({ queryKey: orderKeys.lists() });
+    if (any(kinds, INVOICED)) filters.push({ queryKey: paymentKeys.waitingAll() });
     if (kinds.includes('payments')) filters.push({ queryKey: profileKeys.finances, exact: true });
     return filters;
   }
-  const order = ['staff', 'order', id] as const;
+  const order = staffKeys.order(id);
   if (header) filters.push({ queryKey: order, exact: true });
   if (kinds.includes('timeline')) filters.push({ queryKey: [...order, 'timeline'], exact: true });
   // The staff keep a request's detail beside the list: `rework-{id}`, `care-{id}`.
   const part = (name: 'rework' | 'care') => (query: Query) => {
-    const [a, b, orderId, key] = query.queryKey;
+    const key = query.queryKey[order.length];
     return (
-      a === 'staff' &&
-      b === 'order' &&
-      orderId === id &&
+      order.every((segment, i) => query.queryKey[i] === segment) &&
       typeof key === 'string' &&
       (key === `${name}s` || key === name || key.startsWith(`${name}-`))
     );
@@ -62,9 +61,9 @@ export function orderChangeFilters(side: Side, change: OrderFrame): InvalidateQu
   if (kinds.includes('reworks') || kinds.includes('files')) filters.push({ predicate: part('rework') });
   if (kinds.includes('care')) {
     filters.push({ predicate: part('care') });
-    filters.push({ queryKey: ['staff', 'care'] });
+    filters.push({ queryKey: staffKeys.cares() });
   }
-  if (any(kinds, LISTED)) filters.push({ queryKey: ['staff', 'queue'] });
+  if (any(kinds, LISTED)) filters.push({ queryKey: staffKeys.queues() });
   return filters;
 }
 
@@ -81,8 +80,8 @@ export function refreshOrderChange(queries: QueryClient, side: Side, change: Ord
  */
 export function reconnectFilters(side: Side): InvalidateQueryFilters[] {
   return side === 'customer'
-    ? [{ queryKey: ['orders'] }, { queryKey: ['payments', 'waiting'] }]
-    : [{ queryKey: ['staff', 'order'] }, { queryKey: ['staff', 'queue'] }, { queryKey: ['staff', 'care'] }];
+    ? [{ queryKey: orderKeys.all }, { queryKey: paymentKeys.waitingAll() }]
+    : [{ queryKey: staffKeys.orders() }, { queryKey: staffKeys.queues() }, { queryKey: staffKeys.cares() }];
 }
 
 export function refreshAfterReconnect(queries: QueryClient, side: Side): Promise<void> {
