@@ -22,6 +22,7 @@ const webSources = [
   'apps/web/package.json',
   'packages/contract/src',
   'scripts/prerender.mjs',
+  'scripts/build-service-worker.mjs',
   'scripts/compress.mjs',
 ];
 

@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router';
 import { clearChunkLoadFlag, installChunkLoadErrorHandler } from './shared/chunk-load';
 import { recordAttribution } from './shared/attribution';
 import { startCounters } from './shared/counters';
+import { registerServiceWorker } from './shared/pwa/register';
 import { fetchWebFonts } from './shared/web-fonts';
 
 // Spec §9: the tracking cookies, on every visit, before anything (auto-login, a guard) navigates
@@ -64,3 +65,5 @@ async function start(container: HTMLElement) {
 }
 
 void start(root);
+// The installable app's worker (ADR 045), once the first screen is interactive.
+registerServiceWorker();
