@@ -220,6 +220,16 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Кабинет студента <no-reply@localhost>'),
     MAIL_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    // Web push (ADR 044): the VAPID key pair (base64url, as web-push's generate-vapid-keys prints
+    // them) and the contact the push services see. Unset in development and test: a pair is made
+    // up per process; unset in production: push is off.
+    VAPID_PUBLIC_KEY: z.string().trim().optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+      .default('mailto:no-reply@localhost'),
     // Shown in the cabinet, the error pages and the documents (the public company endpoint). Spec §9:
     // the placeholder `{phone}` until one is configured; the placeholder or an empty value shows none.
     SUPPORT_PHONE: z.string().trim().max(40).default('{phone}'),
@@ -311,6 +321,13 @@ export const ConfigSchema = z
     }
     if (c.S3_ENDPOINT && !/^https?:\/\//.test(c.S3_ENDPOINT)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be an http:// or https:// URL' });
+    }
+    if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'must be set with the other VAPID key: a pair from `npx web-push generate-vapid-keys`',
+      });
     }
     if (c.DATABASE_URL && !/^postgres(ql)?:\/\//.test(c.DATABASE_URL)) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });

@@ -132,6 +132,13 @@ const ACCESS: Record<string, Access> = {
   'GET /api/client/profile/avatar/': customer,
   'DELETE /api/client/profile/avatar/': customer,
   'POST /api/client/profile/avatar/': customer,
+  // Notification settings and web push (ADR 044): an endpoint names no one else's row — deleting
+  // another customer's endpoint removes nothing (push.test.ts).
+  'GET /api/client/profile/notifications/': customer,
+  'PATCH /api/client/profile/notifications/': customer,
+  'GET /api/client/push/vapid-public-key/': customer,
+  'POST /api/client/push/subscriptions/': customer,
+  'DELETE /api/client/push/subscriptions/': customer,
   // The network is one of the caller's own sign-in methods, not an id.
   'DELETE /client/api/socials/links/:network/': customer,
   'POST /api/client/callbacks/': customer,

@@ -17,6 +17,7 @@ export * from './auth/schemas';
 export * from './profile/schemas';
 export * from './profile/requests';
 export * from './profile/avatar';
+export * from './notifications/schemas';
 export * from './reference';
 export * from './orders';
 export * from './workspace/schemas';

@@ -37,6 +37,8 @@ export const api = {
     avatar: '/api/client/profile/avatar/',
     /** POST subscribes to the newsletter, DELETE unsubscribes. */
     subscribe: '/api/client/profile/subscribe/',
+    /** Not in spec §7: GET / PATCH the channels per event kind (ADR 044). */
+    notifications: '/api/client/profile/notifications/',
     /** GET `{ is_need_show }` for the diploma half-price popup. */
     profilePopup: '/client/api/profile/profile-popup/',
     /** PATCH: the popup was dismissed (never shown again). */
@@ -47,6 +49,13 @@ export const api = {
     socialLink: route('/client/api/socials/links/:network/'),
     /** POST a phone callback request `{ phone, time }`. */
     callbacks: '/api/client/callbacks/',
+  },
+  /** Not in spec §7: web push (ADR 044). */
+  push: {
+    /** GET `{ key }`: the VAPID public key the browser subscribes with. */
+    vapidPublicKey: '/api/client/push/vapid-public-key/',
+    /** POST a subscription, DELETE one by `{ endpoint }`. */
+    subscriptions: '/api/client/push/subscriptions/',
   },
   /** Content. */
   content: {

@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-password-mailed';
 import * as m023 from './migrations/023-order-discounts';
 import * as m024 from './migrations/024-author-assigned-status';
 import * as m025 from './migrations/025-author-reviews';
+import * as m026 from './migrations/026-push';
 import * as m027 from './migrations/027-originality-report';
 
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '023-order-discounts': m023,
   '024-author-assigned-status': m024,
   '025-author-reviews': m025,
+  '026-push': m026,
   '027-originality-report': m027,
 };
 

@@ -121,6 +121,48 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** A browser's push subscription (migration 026, ADR 044). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The browser's ECDH public key and auth secret, base64url as the browser gives them. */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One push for one subscription, waiting to be delivered (as `mail_queue` is). */
+export interface PushQueueTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The JSON the browser's service worker receives: `{ title, body, url }`. */
+  payload: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** When a customer was last pushed about a key (an order's chat). */
+export interface PushThrottleTable {
+  user_id: number;
+  key: string;
+  sent_at: string;
+}
+
+/** A customer's choice for an event kind and a channel, where it differs from the default. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  event: string;
+  channel: string;
+  enabled: number;
+}
+
 export interface WorkTypesTable {
   id: Generated<number>;
   slug: string;
@@ -663,6 +705,10 @@ export interface DB {
   social_accounts: SocialAccountsTable;
   outbox: OutboxTable;
   mail_queue: MailQueueTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
+  push_throttle: PushThrottleTable;
+  notification_settings: NotificationSettingsTable;
   work_types: WorkTypesTable;
   order_packets: OrderPacketsTable;
   order_packet_items: OrderPacketItemsTable;

@@ -4,6 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import type { DB } from '../../db/types';
 import { chatDigestMail } from '../../mail';
 import { insertOneTimeToken } from '../auth';
+import { emailAllowed } from '../notifications';
 import { lockOrder, namerFor } from '../orders';
 import * as repo from './repo';
 import type { ChatDeps } from './types';
@@ -59,8 +60,9 @@ async function digestOne(deps: DigestDeps, trx: Kysely<DB>, orderId: number, pen
   await repo.setDigestUpTo(trx, orderId, await repo.lastId(trx, orderId));
 
   const user = await repo.mailSettings(trx, claim.user_id);
-  // Turned off: the period is over all the same, so that turning mail on later sends no backlog.
-  if (!user || user.email_delivery !== 1) return false;
+  // Turned off (`email_delivery`, or chat messages in the notification settings): the period is
+  // over all the same, so that turning mail on later sends no backlog.
+  if (!user || !(await emailAllowed(trx, claim.user_id, 'message'))) return false;
 
   const files = await repo.filesOfMessages(
     trx,

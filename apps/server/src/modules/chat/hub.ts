@@ -145,6 +145,11 @@ export class Hub {
     return this.all.size;
   }
 
+  /** Whether the customer has a socket open on this instance (a chat message then needs no push). */
+  hasCustomer(userId: number): boolean {
+    return this.byCustomer.has(userId);
+  }
+
   /** Starts the shared timers: one heartbeat and one expiry check for all sockets. */
   start(): void {
     if (this.heartbeat) return;

@@ -54,6 +54,7 @@ import {
   type Principal,
 } from './types';
 import { lockCustomer } from '../ledger';
+import { chatMessagePush, notify } from '../notifications';
 
 /**
  * The order chat's rules: who may read and write an order's chat, storing a message with
@@ -240,6 +241,7 @@ export class ChatService implements ChatAccess {
       stored.changed ?? [],
     );
     await this.publish(deliveries, log);
+    if (p.kind === 'staff') await this.pushToCustomer(stored.order, shown.customer[0] as ChatMessage, log);
     return { message: shown[face][0] as ChatMessage, created: true };
   }
 
@@ -302,6 +304,29 @@ export class ChatService implements ChatAccess {
       kind: isEditable(order.status_id) ? 'customer' : 'without_qc',
       chat_message_id: messageId,
     });
+  }
+
+  /**
+   * A staff message to a customer with no socket open is pushed (ADR 044), at most once a minute
+   * per order. After the message's commit: a push about a message that was rolled back would lead
+   * nowhere. Never fails the request: the message is stored, and the e-mail digest still follows.
+   */
+  private async pushToCustomer(order: Audience, message: ChatMessage, log: FastifyBaseLogger): Promise<void> {
+    const { presence, push } = this.deps;
+    if (!presence || !push || presence.isOnline(order.user_id)) return;
+    try {
+      const queued = await this.db.transaction().execute((trx) =>
+        notify(trx, {
+          userId: order.user_id,
+          event: 'message',
+          push: chatMessagePush(order.id, message.author.name, message.text, message.files.length),
+          throttleKey: `chat:${order.id}`,
+        }),
+      );
+      if (queued > 0) push.kick();
+    } catch (err) {
+      log.error({ err, orderId: order.id }, 'chat: the push was not queued');
+    }
   }
 
   /**

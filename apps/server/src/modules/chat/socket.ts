@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from '../../plugins/auth';
 import { Hub } from './hub';
-import type { Principal } from './types';
+import type { Presence, Principal } from './types';
 
 /** On shutdown, sockets get this long to finish the close handshake before they are cut. */
 const CLOSE_GRACE_MS = 2_000;
@@ -63,7 +63,7 @@ export function principalOf(
  * closed with a code the client acts on: 4403 for a page of a foreign origin (no retry), 4401 for
  * a missing, bad or expired token (refresh and reconnect). What follows is the hub's.
  */
-export default async function socketRoutes(app: FastifyInstance) {
+export default async function socketRoutes(app: FastifyInstance, { presence }: { presence: Presence }) {
   const { config } = app;
   const hub = new Hub({
     access: app.chatService,
@@ -99,6 +99,7 @@ export default async function socketRoutes(app: FastifyInstance) {
     },
   });
 
+  presence.watch(hub);
   const stopDelivery = app.chatBus.subscribe((deliveries) => hub.deliver(deliveries));
   // Shown on /metrics (plugins/metrics.ts): the sockets open here, the events fanned out to them.
   app.metrics.countSockets(() => hub.size);

@@ -82,10 +82,31 @@ export interface ChatAccess {
   actorOf(principal: Principal): Promise<Actor>;
 }
 
+/**
+ * Whether a customer has a socket open: a staff message to one who has none is pushed (ADR 044).
+ * The sockets of this instance only: with several instances, a customer connected to another one
+ * may get a push they did not need, never miss one.
+ */
+export class Presence {
+  private hub: { hasCustomer(userId: number): boolean } | null = null;
+
+  /** The socket route hands its hub over once it has made it. */
+  watch(hub: { hasCustomer(userId: number): boolean }): void {
+    this.hub = hub;
+  }
+
+  isOnline(userId: number): boolean {
+    return this.hub?.hasCustomer(userId) ?? false;
+  }
+}
+
 /** What the chat service and its digest are built with. */
 export interface ChatDeps {
   db: Kysely<DB>;
   config: Config;
   mailer: Mailer;
   bus: ChatBus;
+  /** Who has a socket open, and the push queue to kick: without them (unit tests) nothing is pushed. */
+  presence?: Presence;
+  push?: { kick(): void };
 }

@@ -1,3 +1,4 @@
+import type { NotificationEvent } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types';
 import {
@@ -7,6 +8,7 @@ import {
   reworkAnsweredMail,
   type OrderEventLine,
 } from '../../mail';
+import { emailAllowed } from '../notifications';
 import type { OrdersContext } from './context';
 import { titleOf } from './mappers';
 import { orderMailRow } from './repo-lifecycle';
@@ -21,6 +23,14 @@ export interface CustomerEventData {
   closed?: boolean;
 }
 
+/** The kind of event each mail is, in the customer's notification settings (ADR 044). */
+const EVENT_KIND: Record<CustomerEvent, NotificationEvent> = {
+  priced: 'status',
+  final_delivered: 'files',
+  rework_answered: 'files',
+  care_answered: 'message',
+};
+
 /** The workspace tab each mail links to. */
 const TAB: Record<CustomerEvent, string> = {
   priced: '',
@@ -31,7 +41,8 @@ const TAB: Record<CustomerEvent, string> = {
 
 /**
  * Queues the mail about an order's event inside the caller's transaction (it goes out only if the
- * change commits), to the order's customer unless they turned e-mail off (`email_delivery`).
+ * change commits), to the order's customer unless they turned e-mail off (`email_delivery`, or
+ * this kind of event in their notification settings).
  * Reads the order as the transaction sees it, so the mail names the new price or guarantee.
  */
 export async function notifyCustomer(
@@ -44,7 +55,7 @@ export async function notifyCustomer(
   const mailer = ctx.deps.mailer;
   if (!mailer) return;
   const row = await orderMailRow(trx, orderId);
-  if (!row || row.email_delivery !== 1) return;
+  if (!row || !(await emailAllowed(trx, row.user_id, EVENT_KIND[event]))) return;
   const line: OrderEventLine = {
     id: row.id,
     workType: titleOf(row, await ctx.titles(trx)),

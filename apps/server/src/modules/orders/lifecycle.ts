@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { ActorRoleName, DB } from '../../db/types';
 import { HttpError } from '../../plugins/errors';
+import { notifyOrderMoved } from '../notifications';
 import type { OrderRow } from './repo';
 import { insertEvent, setStatusIfStill } from './repo-lifecycle';
 
@@ -106,4 +107,6 @@ export async function moveStatus(
     { from: order.status_id, to, ...options.data },
     at,
   );
+  // The customer is told of what others did to their order (ADR 044), not of their own moves.
+  if (actor.role !== 'customer') await notifyOrderMoved(trx, order.id, to, options.kind ?? 'status_changed');
 }

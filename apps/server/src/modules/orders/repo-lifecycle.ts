@@ -76,6 +76,7 @@ export function orderMailRow(trx: Kysely<DB>, orderId: number) {
     .innerJoin('users', 'users.id', 'orders.user_id')
     .select([
       'orders.id',
+      'orders.user_id',
       'orders.work_type_id',
       'orders.topic',
       'orders.price',

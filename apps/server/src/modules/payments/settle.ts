@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, PaymentsTable } from '../../db/types';
 import { lockOrder, moveStatus, recordEvent, requireAction, systemActor } from '../orders';
+import { notifyPayment } from '../notifications';
 import { ordersBecamePaid, ownerOf } from './purposes';
 import type { OrderChanges } from '../chat';
 import type { PaymentProvider } from './providers/types';
@@ -147,6 +148,7 @@ export async function settleInTrx(
     refunded: Number(claimed.refunded),
     data: claimed.data,
   };
+  await tellCustomer(trx, payment, outcome.status === 'succeeded');
   // On cancel nothing moves: bonuses are spent only on success.
   if (outcome.status === 'canceled') return 'settled';
   if (outcome.amount !== payment.amount) {
@@ -154,6 +156,19 @@ export async function settleInTrx(
   }
   await moveMoney(trx, payment, at);
   return 'settled';
+}
+
+/**
+ * The customer hears that a payment went through a provider or was declined there (ADR 044). Paid
+ * from the balance, or refused before it reached a provider, they are on the page that paid and
+ * see it at once.
+ */
+async function tellCustomer(trx: Kysely<DB>, p: PaymentRow, settled: boolean): Promise<void> {
+  if (p.provider === 'balance' || p.provider_payment_id === null) return;
+  const shares = paymentData(p).orders ?? [];
+  const orderId =
+    p.purpose === 'tip' ? (p.object_id ?? null) : shares.length === 1 ? (shares[0]?.id ?? null) : null;
+  await notifyPayment(trx, { userId: p.user_id, settled, title: p.title, amount: p.amount, orderId });
 }
 
 async function moveMoney(trx: Kysely<DB>, p: PaymentRow, at: string): Promise<void> {
