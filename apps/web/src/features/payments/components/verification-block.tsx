@@ -225,13 +225,14 @@ function CodeStep({
 }) {
   const client = useQueryClient();
   const input = useFocusOnMount<HTMLInputElement>();
+  const confirm = useMutation({ mutationFn: (code: string) => confirmVerificationCode(purpose, code) });
   const { form, alert, submit } = useServerForm<{ code: string }>({
     schema: codeSchema,
     defaultValues: { code: '' },
     fields: ['code'],
     onSubmit: async ({ code }) => {
       try {
-        await confirmVerificationCode(purpose, code);
+        await confirm.mutateAsync(code);
       } catch (error) {
         // A wrong or expired code is the field's, whatever the server named.
         if (error instanceof ApiError && error.status === 400) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { titlePageFileName, type TitlePageFormat, type TitlePageRequest } from '@cabinet/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { saveBlob } from '../../api/blob';
@@ -55,12 +55,13 @@ export function TitlePageDialog({
   const profile = useQuery({ ...profileQueryOptions(), enabled: opened });
   const [preview, setPreview] = useState<string | null>(null);
   const edited = useRef(new Set<keyof TitlePageForm>());
+  const generate = useMutation({ mutationFn: (body: TitlePageRequest) => createTitlePage(body) });
   const { form, alert, submit } = useServerForm<Values, TitlePageRequest>({
     schema: requestSchema,
     defaultValues: { ...prefill(profile.data, order, new Date()), action: 'pdf' },
     fields: FORM_FIELDS,
     onSubmit: async (body) => {
-      const blob = await createTitlePage(body);
+      const blob = await generate.mutateAsync(body);
       if (form.getValues().action === 'preview') {
         setPreview(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));
       } else {
