@@ -2,6 +2,7 @@ import {
   StaffMeSchema,
   WorkspaceFileListSchema,
   type StaffMe,
+  type StaffFileKind,
   type WorkspaceFile,
   staffApi,
 } from '@cabinet/contract';
@@ -125,11 +126,14 @@ export function staffDownload(path: string, name: string): Promise<void> {
  */
 export async function uploadStaffFile(
   orderId: number | string,
-  kind: 'intermediate' | 'final',
+  kind: StaffFileKind,
   file: File,
   options: Omit<UploadOptions, 'tokens'>,
+  /** The originality an originality report (kind `report`) measured, %. */
+  percent?: number,
 ): Promise<WorkspaceFile[]> {
+  const query = percent === undefined ? `kind=${kind}` : `kind=${kind}&percent=${percent}`;
   return WorkspaceFileListSchema.parse(
-    await staffUpload(`${staffApi.files(orderId)}?kind=${kind}`, [file], options),
+    await staffUpload(`${staffApi.files(orderId)}?${query}`, [file], options),
   );
 }

@@ -3,13 +3,14 @@ import {
   Button,
   FileButton,
   Group,
+  NumberInput,
   Progress,
   SegmentedControl,
   Stack,
   Text,
 } from '@mantine/core';
 import { IconUpload, IconX } from '@tabler/icons-react';
-import type { WorkspaceFile } from '@cabinet/contract';
+import { OriginalityPercentSchema, type StaffFileKind, type WorkspaceFile } from '@cabinet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
@@ -18,7 +19,7 @@ import { staffKeys } from '../api';
 import { staffOrdersMessages as m } from '../messages';
 import { errorText } from '../model';
 
-export type StaffFileKind = 'intermediate' | 'final';
+export type { StaffFileKind };
 
 interface Entry {
   key: string;
@@ -30,7 +31,8 @@ interface Entry {
 
 /**
  * The author's deliveries: each file on its own request, with its progress and a cancel, so one
- * refused file (size, type) says why and leaves the others going.
+ * refused file (size, type) says why and leaves the others going. An originality report is one
+ * PDF with the percentage the checking system measured, asked for before the file.
  */
 export function UploadPanel({
   orderId,
@@ -40,6 +42,9 @@ export function UploadPanel({
   onUploaded: (files: WorkspaceFile[], kind: StaffFileKind) => void;
 }) {
   const [kind, setKind] = useState<StaffFileKind>('final');
+  const [percent, setPercent] = useState<number | string>('');
+  const percentValid = OriginalityPercentSchema.safeParse(percent === '' ? undefined : percent);
+  const reportPercent = percentValid.success ? percentValid.data : undefined;
   const [entries, setEntries] = useState<Entry[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   const sequence = useRef(0);
@@ -58,10 +63,16 @@ export function UploadPanel({
     controllers.current.set(key, controller);
     setEntries((list) => [...list, { key, name: file.name, progress: 0, error: null }]);
     const kindNow = kind;
-    uploadStaffFile(orderId, kindNow, file, {
-      signal: controller.signal,
-      onProgress: (fraction) => patch(key, { progress: Math.round(fraction * 100) }),
-    })
+    uploadStaffFile(
+      orderId,
+      kindNow,
+      file,
+      {
+        signal: controller.signal,
+        onProgress: (fraction) => patch(key, { progress: Math.round(fraction * 100) }),
+      },
+      kindNow === 'report' ? reportPercent : undefined,
+    )
       .then((files) => {
         patch(key, null);
         onUploaded(files, kindNow);
@@ -86,24 +97,57 @@ export function UploadPanel({
       <SegmentedControl
         aria-label={m.uploadKindLabel}
         value={kind}
-        onChange={(value) => setKind(value === 'intermediate' ? 'intermediate' : 'final')}
+        onChange={(value) => setKind(value === 'intermediate' || value === 'report' ? value : 'final')}
         data={[
           { value: 'final', label: m.kindFinal },
           { value: 'intermediate', label: m.kindIntermediate },
+          { value: 'report', label: m.kindReport },
         ]}
       />
+      {kind === 'report' && (
+        <NumberInput
+          label={m.reportPercent}
+          description={m.reportPercentHint}
+          value={percent}
+          onChange={setPercent}
+          min={0}
+          max={100}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix=" %"
+          required
+          error={percent !== '' && !percentValid.success ? m.reportPercentInvalid : undefined}
+          w={{ base: '100%', xs: 280 }}
+        />
+      )}
       {kind === 'final' && (
         <Text size="xs" c="dimmed">
           {m.uploadFinalHint}
         </Text>
       )}
-      <FileButton multiple onChange={(files) => files.forEach(start)}>
-        {(props) => (
-          <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
-            {m.uploadPick}
-          </Button>
-        )}
-      </FileButton>
+      {kind === 'report' ? (
+        <FileButton accept="application/pdf" onChange={(file) => file && start(file)}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              disabled={reportPercent === undefined}
+              leftSection={<IconUpload size={16} aria-hidden />}
+            >
+              {m.reportPick}
+            </Button>
+          )}
+        </FileButton>
+      ) : (
+        <FileButton multiple onChange={(files) => files.forEach(start)}>
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+              {m.uploadPick}
+            </Button>
+          )}
+        </FileButton>
+      )}
       {entries.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {entries.map((entry) => (

@@ -66,6 +66,7 @@ function orderOf(change: Partial<StaffOrder> = {}): StaffOrder {
     discounts: [],
     guarantee_until: null,
     files: [customerFile],
+    originality_report: null,
     next_statuses: [5, 6, 8],
     is_trash: false,
     ...change,

@@ -24,6 +24,7 @@ import { careRequests, reworkRequests } from '../components/request-kinds';
 import { RequestSection } from '../components/request-section';
 import { StatusActions } from '../components/status-actions';
 import { TimelineSection } from '../components/timeline-section';
+import { OriginalityReportRow } from '../components/originality-report';
 import { UploadPanel, type StaffFileKind } from '../components/upload-panel';
 import { staffOrdersMessages as m } from '../messages';
 import { canDeliver, isManager, roublesOf } from '../model';
@@ -154,6 +155,7 @@ function OrderScreen({ order, chat }: { order: StaffOrder; chat: OrderChatSlot |
           <Row label={m.topic}>{details.topic}</Row>
           <Row label={m.pages}>{details.pages}</Row>
           <Row label={m.originality}>{details.originality}</Row>
+          <OriginalityReportRow order={order} />
           {details.verification_system && (
             <Row label={m.verificationSystem}>{details.verification_system.title}</Row>
           )}
@@ -176,7 +178,7 @@ function OrderScreen({ order, chat }: { order: StaffOrder; chat: OrderChatSlot |
       <Section title={m.files}>
         {FILE_GROUPS.map((group) => {
           const files = filesOf(group);
-          if (files.length === 0 && group === 'without_qc') return null;
+          if (files.length === 0 && (group === 'without_qc' || group === 'report')) return null;
           return (
             <Stack key={group} gap={4}>
               <Text size="sm" fw={600}>
