@@ -19,6 +19,7 @@ import contentModule from './modules/content/index';
 import paymentsModule from './modules/payments/plugin';
 import devRoutes from './modules/dev/index';
 import notificationsModule from './modules/notifications/plugin';
+import telegramModule from './modules/telegram/plugin';
 import ordersModule, { staffOrderRoutes } from './modules/orders/plugin';
 import profileModule from './modules/profile/index';
 import referenceModule from './modules/reference/index';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authModule);
   await app.register(profileModule);
   await app.register(notificationsModule);
+  await app.register(telegramModule);
   await app.register(socialsModule);
   await app.register(referenceModule);
   await app.register(chatBusPlugin);

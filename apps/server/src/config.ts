@@ -230,6 +230,22 @@ export const ConfigSchema = z
       .trim()
       .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
       .default('mailto:no-reply@localhost'),
+    // Telegram notifications (ADR 046): unset, the option is hidden. The bot's username is asked of
+    // Telegram (getMe) when not given; the webhook's secret is derived from the token when not
+    // given; with TELEGRAM_WEBHOOK_URL the server registers its webhook at start.
+    TELEGRAM_BOT_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]{5,32}$/, 'must be the bot\'s username, without @')
+      .optional(),
+    TELEGRAM_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 characters A-Z, a-z, 0-9, _ and -')
+      .optional(),
+    TELEGRAM_WEBHOOK_URL: z.url().optional(),
+    TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
     // Shown in the cabinet, the error pages and the documents (the public company endpoint). Spec §9:
     // the placeholder `{phone}` until one is configured; the placeholder or an empty value shows none.
     SUPPORT_PHONE: z.string().trim().max(40).default('{phone}'),

@@ -139,6 +139,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/client/push/vapid-public-key/': customer,
   'POST /api/client/push/subscriptions/': customer,
   'DELETE /api/client/push/subscriptions/': customer,
+  // Telegram (ADR 046): the caller's own link only; a chat is linked by the bot's webhook, which
+  // takes no token (PUBLIC_ENDPOINTS) and checks Telegram's secret header (telegram.test.ts).
+  'GET /api/client/profile/telegram/': customer,
+  'POST /api/client/profile/telegram/': customer,
+  'DELETE /api/client/profile/telegram/': customer,
   // The network is one of the caller's own sign-in methods, not an id.
   'DELETE /client/api/socials/links/:network/': customer,
   'POST /api/client/callbacks/': customer,

@@ -18,6 +18,7 @@ export * from './profile/schemas';
 export * from './profile/requests';
 export * from './profile/avatar';
 export * from './notifications/schemas';
+export * from './telegram/schemas';
 export * from './reference';
 export * from './orders';
 export * from './workspace/schemas';

@@ -50,6 +50,13 @@ export const api = {
     /** POST a phone callback request `{ phone, time }`. */
     callbacks: '/api/client/callbacks/',
   },
+  /** Not in spec §7: Telegram notifications (ADR 046). */
+  telegram: {
+    /** GET the state, POST a new deep link (`{ url, expires_at }`), DELETE unlinks. */
+    link: '/api/client/profile/telegram/',
+    /** POST: the bot's webhook, called by Telegram with its secret-token header. */
+    webhook: '/api/telegram/webhook/',
+  },
   /** Not in spec §7: web push (ADR 044). */
   push: {
     /** GET `{ key }`: the VAPID public key the browser subscribes with. */

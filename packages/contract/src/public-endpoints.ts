@@ -40,6 +40,8 @@ export const PUBLIC_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> =
   { method: 'POST', path: staffApi.logout },
   // The payment provider has no token: the route takes only its addresses and re-fetches what it says.
   { method: 'POST', path: paymentsApi.notifications('yookassa') },
+  // Telegram has no token of ours: grammY's webhook handler checks its secret-token header (ADR 046).
+  { method: 'POST', path: api.telegram.webhook },
 ];
 
 export function isPublicEndpoint(method: string, path: string): boolean {

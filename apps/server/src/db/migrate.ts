@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-author-assigned-status';
 import * as m025 from './migrations/025-author-reviews';
 import * as m026 from './migrations/026-push';
 import * as m027 from './migrations/027-originality-report';
+import * as m028 from './migrations/028-telegram';
 
 const migrations: Record<string, Migration> = {
   '001-auth': m001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '025-author-reviews': m025,
   '026-push': m026,
   '027-originality-report': m027,
+  '028-telegram': m028,
 };
 
 class InCodeProvider implements MigrationProvider {

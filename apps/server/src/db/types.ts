@@ -148,6 +148,38 @@ export interface PushQueueTable {
   created_at: string;
 }
 
+/** The Telegram chat a customer's notifications go to (migration 028, ADR 046). */
+export interface TelegramLinksTable {
+  user_id: number;
+  /** Telegram's chat id, as text: it may pass 2^53 in the future, Telegram warns. */
+  chat_id: string;
+  linked_at: string;
+}
+
+/** A deep link's one-time code, hashed (SHA-256, base64url). */
+export interface TelegramLinkCodesTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One Telegram message waiting to be sent (as `mail_queue` is). */
+export interface TelegramQueueTable {
+  id: Generated<number>;
+  user_id: number;
+  chat_id: string;
+  text: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** When a customer was last pushed about a key (an order's chat). */
 export interface PushThrottleTable {
   user_id: number;
@@ -709,6 +741,9 @@ export interface DB {
   push_queue: PushQueueTable;
   push_throttle: PushThrottleTable;
   notification_settings: NotificationSettingsTable;
+  telegram_links: TelegramLinksTable;
+  telegram_link_codes: TelegramLinkCodesTable;
+  telegram_queue: TelegramQueueTable;
   work_types: WorkTypesTable;
   order_packets: OrderPacketsTable;
   order_packet_items: OrderPacketItemsTable;
