@@ -4,7 +4,19 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from './register';
+import type * as Client from './service-worker-client';
 import { startServiceWorker, type WorkerControl } from './service-worker-client';
+
+const clientStart = vi.hoisted(() => vi.fn());
+// What the registration loads on a controlled page; the prompt's own tests below use the real one.
+vi.mock('./service-worker-client', async (original) => {
+  const real = await original<typeof Client>();
+  return {
+    ...real,
+    startServiceWorker: (...args: Parameters<typeof real.startServiceWorker>) =>
+      args.length === 0 ? clientStart() : real.startServiceWorker(...args),
+  };
+});
 
 /** workbox-window's Workbox as far as the client uses it: events fired by the test. */
 function fakeWorker() {
@@ -15,6 +27,7 @@ function fakeWorker() {
     }),
     messageSkipWaiting: vi.fn(),
     register: vi.fn(() => Promise.resolve(undefined)),
+    update: vi.fn(() => Promise.resolve(undefined)),
   } satisfies WorkerControl;
   const fire = (type: string) => act(() => listeners.get(type)?.forEach((listener) => listener()));
   return { worker, fire };
@@ -49,6 +62,18 @@ describe('a new version of the app', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('is looked for every hour in a tab left open', async () => {
+    vi.useFakeTimers();
+    try {
+      const { worker } = fakeWorker();
+      startServiceWorker(worker, vi.fn());
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      expect(worker.update).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is not offered while no new worker waits', () => {
     renderHost();
     const { worker, fire } = fakeWorker();
@@ -59,22 +84,47 @@ describe('a new version of the app', () => {
 });
 
 describe('registering the worker', () => {
-  it('waits for the page to have loaded, and does nothing where there are no service workers or no build', () => {
-    const added = vi.fn();
-    const withoutWorkers = { navigator: {}, document: { readyState: 'complete' }, addEventListener: added };
-    registerServiceWorker(withoutWorkers as unknown as Window, true);
-    expect(added).not.toHaveBeenCalled();
-
-    const loading = {
-      navigator: { serviceWorker: {} },
-      document: { readyState: 'loading' },
-      addEventListener: added,
+  /** A window as far as the registration reads it; idle callbacks run at once. */
+  function fakeWindow({ workers = true, controller = false, readyState = 'complete' } = {}) {
+    const register = vi.fn(() => Promise.resolve({}));
+    const win = {
+      navigator: workers ? { serviceWorker: { controller: controller ? {} : null, register } } : {},
+      document: { readyState },
+      addEventListener: vi.fn(),
+      setTimeout: (run: () => void) => {
+        run();
+        return 0;
+      },
     };
-    registerServiceWorker(loading as unknown as Window, true);
-    expect(added).toHaveBeenCalledWith('load', expect.any(Function), { once: true });
+    return { win: win as unknown as Window, register, addEventListener: win.addEventListener };
+  }
 
-    added.mockClear();
-    registerServiceWorker(loading as unknown as Window, false);
-    expect(added).not.toHaveBeenCalled();
+  it('on a first visit only registers the worker, loading no more script', () => {
+    const { win, register } = fakeWindow();
+    registerServiceWorker(win, true);
+    expect(register).toHaveBeenCalledWith('/sw.js');
+    expect(clientStart).not.toHaveBeenCalled();
+  });
+
+  it('on a page a worker controls, watches for a newer version with workbox-window', async () => {
+    const { win, register } = fakeWindow({ controller: true });
+    registerServiceWorker(win, true);
+    await vi.waitFor(() => expect(clientStart).toHaveBeenCalledTimes(1));
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('waits for the page to have loaded, and does nothing without service workers or a build', () => {
+    const loading = fakeWindow({ readyState: 'loading' });
+    registerServiceWorker(loading.win, true);
+    expect(loading.register).not.toHaveBeenCalled();
+    expect(loading.addEventListener).toHaveBeenCalledWith('load', expect.any(Function), { once: true });
+
+    const without = fakeWindow({ workers: false });
+    registerServiceWorker(without.win, true);
+    expect(without.addEventListener).not.toHaveBeenCalled();
+
+    const dev = fakeWindow();
+    registerServiceWorker(dev.win, false);
+    expect(dev.register).not.toHaveBeenCalled();
   });
 });

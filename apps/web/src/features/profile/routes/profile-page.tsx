@@ -1,6 +1,7 @@
 import { Alert, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useProfile } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
+import { BrowserPushControl } from '../components/browser-push-control';
 import { CallbackForm } from '../components/callback-form';
 import { ProfileForm } from '../components/profile-form';
 import { SocialLinks } from '../components/social-links';
@@ -40,6 +41,7 @@ export default function ProfilePage() {
           {!profile.data.university || !profile.data.group_header ? <FillHint /> : null}
           <ProfileForm profile={profile.data} />
           <SocialLinks />
+          <BrowserPushControl />
           <CallbackForm phone={profile.data.phone} />
           <Group>
             <TitlePageButton />

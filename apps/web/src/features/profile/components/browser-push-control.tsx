@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../shared/api/errors';
+import { notify } from '../../../shared/notify';
+import { errorText } from '../../../shared/ui/query-states';
+import {
+  disablePush,
+  enablePush,
+  PushPermissionDenied,
+  readPushState,
+  type BrowserPushState,
+  type PushServer,
+} from '../browser-push';
+import { createPushSubscription, deletePushSubscription, getVapidPublicKey } from '../push-api';
+import { browserPushMessages as m } from './browser-push-messages';
+import { ProfileSection } from './profile-form';
+
+const server: PushServer = {
+  getKey: getVapidPublicKey,
+  save: createPushSubscription,
+  forget: deletePushSubscription,
+};
+
+/**
+ * «Включить уведомления в браузере» / «Отключить»: web push for this browser. The browser asks
+ * for the permission only when the button is pressed, never on its own.
+ */
+export function BrowserPushControl({ pushServer = server }: { pushServer?: PushServer }) {
+  const [state, setState] = useState<BrowserPushState | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    readPushState().then(
+      (next) => live && setState(next),
+      () => live && setState('off'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state === null) return null;
+
+  const enable = () => {
+    setPending(true);
+    enablePush(pushServer)
+      .then(() => {
+        setState('on');
+        notify.success(m.enabled);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PushPermissionDenied) setState('denied');
+        else notify.error(error instanceof ApiError ? errorText(error) : m.failed);
+      })
+      .finally(() => setPending(false));
+  };
+  const disable = () => {
+    setPending(true);
+    disablePush(pushServer)
+      .then(() => {
+        setState('off');
+        notify.success(m.disabled);
+      })
+      .catch((error: unknown) => notify.error(errorText(error)))
+      .finally(() => setPending(false));
+  };
+
+  return (
+    <ProfileSection title={m.title}>
+      <Text size="sm">{m.hint}</Text>
+      {state === 'unsupported' ? (
+        <Text size="sm" c="dimmed">
+          {m.unsupported}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" role="status">
+              {state === 'on' ? m.on : m.off}
+            </Text>
+            {state === 'on' ? (
+              <Button
+                variant="default"
+                leftSection={<IconBellOff size={16} aria-hidden />}
+                loading={pending}
+                onClick={disable}
+              >
+                {m.disable}
+              </Button>
+            ) : (
+              <Button leftSection={<IconBell size={16} aria-hidden />} loading={pending} onClick={enable}>
+                {m.enable}
+              </Button>
+            )}
+          </Group>
+          {state === 'denied' ? (
+            <Alert color="yellow" role="alert" p="xs">
+              {m.denied}
+            </Alert>
+          ) : null}
+        </Stack>
+      )}
+    </ProfileSection>
+  );
+}
