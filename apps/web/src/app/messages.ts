@@ -52,6 +52,9 @@ export const titles = {
   staffRefunds: 'Возвраты',
   staffCallbacks: 'Обратные звонки',
   staffAttributionReport: 'Источники заказов',
+  author: 'Автор',
+  staffProfile: 'Мой профиль',
+  staffAuthor: 'Отзывы об авторе',
 } as const;
 
 /** Labels of the section tabs shown by the placeholders until the real screens exist. */

@@ -252,6 +252,11 @@ export const routes: RouteObject[] = [
             handle: handle(titles.payPacket, money),
           },
           {
+            path: paths.author.path,
+            lazy: screen(() => import('../features/authors/routes/author-page')),
+            handle: handle(titles.author),
+          },
+          {
             path: paths.orderNew.path,
             lazy: screen(() => import('../features/order-form/routes/order-new-page')),
             handle: handle(titles.orderNew),

@@ -76,6 +76,8 @@ export const paths = {
     },
   },
   payPacket: { path: '/pay-packet/:id', getHref: (id: string | number) => `/pay-packet/${enc(id)}` },
+  /** Not in spec §2: an order's author, their rating and reviews (linked from the order's header). */
+  author: { path: '/author/:id', getHref: (id: string | number) => `/author/${enc(id)}` },
   orderNew: { path: '/order-new', getHref: () => '/order-new' },
   orderContinue: {
     path: '/order-continue',
@@ -139,6 +141,10 @@ export const paths = {
     refunds: { path: '/staff/refunds', getHref: () => '/staff/refunds' },
     /** Phone callback requests a manager works through. */
     callbacks: { path: '/staff/callbacks', getHref: () => '/staff/callbacks' },
+    /** One's own «О себе», subjects and reviews. */
+    profile: { path: '/staff/profile', getHref: () => '/staff/profile' },
+    /** An author's reviews, which a manager may hide. */
+    author: { path: '/staff/authors/:id', getHref: (id: string | number) => `/staff/authors/${enc(id)}` },
     /** Which campaigns and partners brought orders and money, `?from=&to=`. */
     attributionReport: {
       path: '/staff/reports/attribution',

@@ -16,6 +16,7 @@ import { acceptOrder, refreshOrder } from '../api';
 import { workspaceText as t } from '../messages';
 import { deadlineCountdown, deadlineLabel, guaranteeLine, paymentLine, type CountdownTone } from '../model';
 import { OriginalityLine } from './originality-line';
+import { AuthorLine } from './author-line';
 import { useNow } from './use-now';
 
 // The confirmation's dialog loads only for an order the customer can accept (most never show it).
@@ -168,7 +169,7 @@ export function WorkspaceHeader({ order }: { order: Order }) {
             <Text size="sm">{paymentLine(order)}</Text>
           </Fact>
           <Fact icon={<IconUser size={20} aria-hidden />} label={t.author}>
-            <Text size="sm">{order.author ? order.author.name : t.authorPending}</Text>
+            <AuthorLine author={order.author} />
           </Fact>
           {guarantee ? (
             <Fact icon={<IconShieldCheck size={20} aria-hidden />} label={t.guarantee}>

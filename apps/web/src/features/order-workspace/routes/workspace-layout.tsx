@@ -10,6 +10,7 @@ import { workspaceOrderQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { OrderTimeline } from '../components/order-timeline';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
+import { AuthorReviewCard } from '../components/author-review-card';
 import { OrderMoves, WorkspaceHeader } from '../components/workspace-header';
 import { WorkspaceTabs } from '../components/workspace-tabs';
 
@@ -75,6 +76,7 @@ export default function WorkspaceLayout() {
   return (
     <Stack gap="md">
       {phone ? <PhoneHeader order={order.data} /> : <WorkspaceHeader order={order.data} />}
+      <AuthorReviewCard order={order.data} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
