@@ -12,6 +12,7 @@ import { apiFetch } from '../../shared/api/client';
 import { financesQueryOptions, profileQueryOptions } from '../../shared/api/profile';
 import { toLoadStatus } from '../../shared/load-status';
 import type { CallbackRequest, ProfileUpdate } from './model';
+import { notificationSettingsKey } from './notification-settings-api';
 
 export { financesQueryOptions, profileQueryOptions };
 
@@ -48,6 +49,8 @@ export async function updateProfile(queryClient: QueryClient, body: ProfileUpdat
 export async function setSubscribed(queryClient: QueryClient, subscribed: boolean): Promise<void> {
   await apiFetch(api.profile.subscribe, { method: subscribed ? 'POST' : 'DELETE' });
   await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey, exact: true });
+  // The newsletter is also promotions by e-mail in the notification settings.
+  await queryClient.invalidateQueries({ queryKey: notificationSettingsKey });
 }
 
 /** The customer's social links: each network's OAuth start link, and whether it is linked already. */

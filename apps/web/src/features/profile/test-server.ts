@@ -1,5 +1,11 @@
 // Test-only: the profile's API as a fake server behind apiFetch.
-import { api, referenceApi, type Profile } from '@cabinet/contract';
+import {
+  api,
+  NOTIFICATION_DEFAULTS,
+  referenceApi,
+  type NotificationSettings,
+  type Profile,
+} from '@cabinet/contract';
 import type { ApiInit } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 
@@ -46,6 +52,11 @@ export function fakeProfileServer(options: { profile?: Profile; popup?: boolean 
     profile: options.profile ?? profileFixture(),
     popup: options.popup ?? false,
     session: {} as Record<string, unknown>,
+    notifications: {
+      events: structuredClone(NOTIFICATION_DEFAULTS),
+      channels: ['email', 'push'],
+    } as NotificationSettings,
+    notificationsError: null as ApiError | null,
     patchError: null as ApiError | null,
     unlinkError: null as ApiError | null,
     calls: [] as Call[],
@@ -71,6 +82,18 @@ export function fakeProfileServer(options: { profile?: Profile; popup?: boolean 
             : { id: 2, title: 'Отписался от рассылки' },
         };
         return { detail: 'ok', unisender_status: state.profile.unisender_status };
+      }
+      case `GET ${api.profile.notifications}`:
+        return state.notifications;
+      case `PATCH ${api.profile.notifications}`: {
+        if (state.notificationsError) throw state.notificationsError;
+        const patch = (init.body as { events: Partial<NotificationSettings['events']> }).events;
+        const events = { ...state.notifications.events };
+        for (const [event, flags] of Object.entries(patch) as Array<[keyof typeof events, object]>) {
+          events[event] = { ...events[event], ...flags };
+        }
+        state.notifications = { ...state.notifications, events };
+        return state.notifications;
       }
       case `GET ${api.auth.socialLinks}`:
         return [

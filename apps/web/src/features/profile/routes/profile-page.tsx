@@ -3,6 +3,7 @@ import { useProfile } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
 import { BrowserPushControl } from '../components/browser-push-control';
 import { CallbackForm } from '../components/callback-form';
+import { NotificationSettingsSection } from '../components/notification-settings';
 import { ProfileForm } from '../components/profile-form';
 import { SocialLinks } from '../components/social-links';
 import { profileMessages as m } from '../messages';
@@ -42,6 +43,7 @@ export default function ProfilePage() {
           <ProfileForm profile={profile.data} />
           <SocialLinks />
           <BrowserPushControl />
+          <NotificationSettingsSection profile={profile.data} />
           <CallbackForm phone={profile.data.phone} />
           <Group>
             <TitlePageButton />
