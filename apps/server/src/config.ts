@@ -5,12 +5,17 @@ import { z } from 'zod';
 import { isAddressOrCidr } from './lib/address-ranges';
 import { PROXY_NAMES, familiesTrustedWholesale } from './lib/trust-proxy';
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url().optional());
+/** An optional setting whose empty value (a copied .env.example) means unset. */
+function optional<T extends z.ZodType<string, string>>(schema: T) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(schema.optional());
+}
+
+const optionalUrl = optional(z.url());
 
 function isProxyAddress(entry: string): boolean {
   if (PROXY_NAMES.includes(entry)) return true;
@@ -233,18 +238,18 @@ export const ConfigSchema = z
     // Telegram notifications (ADR 046): unset, the option is hidden. The bot's username is asked of
     // Telegram (getMe) when not given; the webhook's secret is derived from the token when not
     // given; with TELEGRAM_WEBHOOK_URL the server registers its webhook at start.
-    TELEGRAM_BOT_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
-    TELEGRAM_BOT_USERNAME: z
+    TELEGRAM_BOT_TOKEN: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_]{5,32}$/, 'must be the bot\'s username, without @')
-      .optional(),
-    TELEGRAM_WEBHOOK_SECRET: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 characters A-Z, a-z, 0-9, _ and -')
-      .optional(),
-    TELEGRAM_WEBHOOK_URL: z.url().optional(),
+      .optional()
+      .transform((v) => v || undefined),
+    TELEGRAM_BOT_USERNAME: optional(
+      z.string().regex(/^[A-Za-z0-9_]{5,32}$/, "must be the bot's username, without @"),
+    ),
+    TELEGRAM_WEBHOOK_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 characters A-Z, a-z, 0-9, _ and -'),
+    ),
+    TELEGRAM_WEBHOOK_URL: optionalUrl,
     TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
     // Shown in the cabinet, the error pages and the documents (the public company endpoint). Spec §9:
     // the placeholder `{phone}` until one is configured; the placeholder or an empty value shows none.

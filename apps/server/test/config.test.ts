@@ -254,3 +254,28 @@ describe('S3-compatible storage (ADR 040)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ...S3, ...bad })).toThrow(message);
   });
 });
+
+describe('Telegram (ADR 046)', () => {
+  it('reads the empty values of a copied .env.example as unset', () => {
+    const c = loadConfig({
+      NODE_ENV: 'development',
+      TELEGRAM_BOT_TOKEN: '',
+      TELEGRAM_BOT_USERNAME: '',
+      TELEGRAM_WEBHOOK_SECRET: '',
+      TELEGRAM_WEBHOOK_URL: '',
+    });
+    expect(c.TELEGRAM_BOT_TOKEN).toBeUndefined();
+    expect(c.TELEGRAM_BOT_USERNAME).toBeUndefined();
+    expect(c.TELEGRAM_WEBHOOK_SECRET).toBeUndefined();
+    expect(c.TELEGRAM_WEBHOOK_URL).toBeUndefined();
+    expect(c.TELEGRAM_API_ROOT).toBe('https://api.telegram.org');
+  });
+
+  it.each([
+    ['TELEGRAM_BOT_USERNAME', '@cabinet_bot'],
+    ['TELEGRAM_WEBHOOK_SECRET', 'has spaces'],
+    ['TELEGRAM_WEBHOOK_URL', 'not a url'],
+  ])('refuses a malformed %s', (name, value) => {
+    expect(() => loadConfig({ NODE_ENV: 'development', [name]: value })).toThrow(name);
+  });
+});
