@@ -20,8 +20,11 @@ export interface RequestAvailability {
   reason: string | null;
 }
 
+/** A kind's list answer: its requests under `results`. */
+type RequestListOf = { results: Array<{ id: number }> };
+
 /** What one kind of order request brings to the tab: its texts, queries, form, card and detail. */
-export interface RequestKind<List extends { results: Array<{ id: number }> }, Detail> {
+export interface RequestKind<List extends RequestListOf, Detail> {
   /** The order's part the request lives under, refreshed once an answer is seen. */
   part: 'reworks' | 'care';
   title: string;
@@ -38,7 +41,7 @@ export interface RequestKind<List extends { results: Array<{ id: number }> }, De
 }
 
 /** An order's requests of one kind. `?new=1` opens the form, `?open={request}` one request. */
-export function RequestTab<List extends { results: Array<{ id: number }> }, Detail>({
+export function RequestTab<List extends RequestListOf, Detail>({
   kind,
 }: {
   kind: RequestKind<List, Detail>;
@@ -59,17 +62,16 @@ export function RequestTab<List extends { results: Array<{ id: number }> }, Deta
   );
 }
 
-function RequestListView<List extends { results: Array<{ id: number }> }, Detail>({
-  kind,
-  orderId,
-  formOpen,
-  setFormOpen,
-}: {
+/** What both views of the tab are given: the kind and the order. */
+interface KindView<List extends RequestListOf, Detail> {
   kind: RequestKind<List, Detail>;
   orderId: string;
-  formOpen: boolean;
-  setFormOpen: (open: boolean) => void;
-}) {
+}
+
+function RequestListView<List extends RequestListOf, Detail>(
+  props: KindView<List, Detail> & { formOpen: boolean; setFormOpen: (open: boolean) => void },
+) {
+  const { kind, orderId, formOpen, setFormOpen } = props;
   const reasonId = useId();
   const list = kind.useList(orderId);
   const action = kind.useAvailability(orderId, list.data);
@@ -109,17 +111,10 @@ function RequestListView<List extends { results: Array<{ id: number }> }, Detail
   );
 }
 
-function RequestDetailView<List extends { results: Array<{ id: number }> }, Detail>({
-  kind,
-  orderId,
-  requestId,
-  onBack,
-}: {
-  kind: RequestKind<List, Detail>;
-  orderId: string;
-  requestId: string;
-  onBack: () => void;
-}) {
+function RequestDetailView<List extends RequestListOf, Detail>(
+  props: KindView<List, Detail> & { requestId: string; onBack: () => void },
+) {
+  const { kind, orderId, requestId, onBack } = props;
   const query = kind.useDetail(orderId, requestId);
   const { Detail } = kind;
   return (
