@@ -395,6 +395,7 @@ const ACCESS: Record<string, Access> = {
   },
   // Authors' profiles and reviews: one's own profile, an author's page (a manager: anyone's).
   'GET /api/staff/profile/': { class: 'staff', send: () => get(staffApi.profile) },
+  'GET /api/staff/subjects/': { class: 'staff', send: () => get(staffApi.subjects) },
   'PUT /api/staff/profile/': {
     class: 'staff',
     send: () => ({ method: 'PUT', url: staffApi.profile, payload: { about: '', subject_ids: [] } }),

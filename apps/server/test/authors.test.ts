@@ -7,6 +7,7 @@ import {
   StaffAuthorSchema,
   StaffProfileSchema,
   StaffReviewSchema,
+  StaffSubjectListSchema,
   api,
   authorMessages,
   staffApi,
@@ -265,6 +266,9 @@ describe("authors' profiles, ratings and the customers' reviews", () => {
       await t.app.database.db.selectFrom('subjects').select(['id', 'title']).limit(2).execute()
     ).sort((a, b) => a.title.localeCompare(b.title));
     expect(subjects).toHaveLength(2);
+    const listed = await inject(author.auth, 'GET', staffApi.subjects);
+    expect(listed.statusCode).toBe(200);
+    expect(StaffSubjectListSchema.parse(listed.json()).results).toEqual(expect.arrayContaining(subjects));
     const empty = await inject(author.auth, 'GET', staffApi.profile);
     expect(StaffProfileSchema.parse(empty.json())).toEqual({ about: '', subjects: [] });
 

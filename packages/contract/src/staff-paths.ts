@@ -45,6 +45,8 @@ export const staffApi = {
   refundClaimReject: route('/api/staff/refund-claims/:id/reject/'),
   /** GET; PUT: the signed-in staff member's «О себе» and subjects (`StaffProfile`). */
   profile: '/api/staff/profile/',
+  /** GET: the reference subjects a staff member picks from (`StaffSubjectList`). */
+  subjects: '/api/staff/subjects/',
   /** GET: an author's profile with every review (a manager: any author; an author: themselves). */
   author: route('/api/staff/authors/:id/'),
   /** POST (manager) `{ reason }`: hide a review; the author is told by e-mail. */

@@ -108,6 +108,19 @@ export const staffRoutes: RouteObject[] = [
         handle: handle(titles.staffCallbacks),
       },
       {
+        path: paths.staff.profile.path,
+        lazy: staffRoute(null, () => import('../features/staff-authors/routes/staff-profile-page')),
+        handle: handle(titles.staffProfile),
+      },
+      {
+        path: paths.staff.author.path,
+        lazy: staffRoute(
+          (l) => l.managerLoader,
+          () => import('../features/staff-authors/routes/staff-author-page'),
+        ),
+        handle: handle(titles.staffAuthor),
+      },
+      {
         path: paths.staff.attributionReport.path,
         lazy: staffRoute(
           (l) => l.managerLoader,

@@ -131,6 +131,10 @@ export const StaffProfileSchema = z.object({
 });
 export type StaffProfile = z.infer<typeof StaffProfileSchema>;
 
+/** `GET /api/staff/subjects/`: the reference subjects, by title. */
+export const StaffSubjectListSchema = z.object({ results: z.array(AuthorSubjectSchema) });
+export type StaffSubjectList = z.infer<typeof StaffSubjectListSchema>;
+
 export const StaffProfileUpdateSchema = z.object({
   about: text().trim().max(AUTHOR_ABOUT_MAX, authorMessages.aboutTooLong),
   subject_ids: z.array(rowIdSchema).max(AUTHOR_SUBJECTS_MAX, authorMessages.tooManySubjects),

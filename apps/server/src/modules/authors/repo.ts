@@ -47,6 +47,11 @@ export function subjectsOf(db: Kysely<DB>, staffId: number) {
     .execute();
 }
 
+/** Every reference subject, by title. */
+export function allSubjects(db: Kysely<DB>) {
+  return db.selectFrom('subjects').select(['id', 'title']).orderBy('title').orderBy('id').execute();
+}
+
 /** Which of these subject ids the reference holds. */
 export async function knownSubjectIds(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

@@ -11,6 +11,7 @@ import {
   type StaffAuthor,
   type StaffProfile,
   type StaffReview,
+  type StaffSubjectList,
 } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -168,6 +169,10 @@ export class AuthorsService {
   }
 
   // ---- The staff side ----
+
+  async subjects(): Promise<StaffSubjectList> {
+    return { results: await repo.allSubjects(this.deps.db) };
+  }
 
   async staffProfile(staffId: number): Promise<StaffProfile> {
     const row = await repo.authorRow(this.deps.db, staffId);

@@ -4,6 +4,7 @@ import {
   StaffProfileSchema,
   StaffProfileUpdateSchema,
   StaffReviewSchema,
+  StaffSubjectListSchema,
   rowIdParamSchema,
   staffApi,
 } from '@cabinet/contract';
@@ -48,6 +49,19 @@ export async function staffAuthorRoutes(fastify: FastifyInstance, opts: { servic
       },
     },
     (request) => service.saveStaffProfile(staffOf(request).id, request.body),
+  );
+
+  app.get(
+    staffApi.subjects,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Предметы справочника, из которых сотрудник выбирает свои',
+        response: { 200: StaffSubjectListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => service.subjects(),
   );
 
   app.get(

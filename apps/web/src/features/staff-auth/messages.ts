@@ -16,6 +16,7 @@ export const staffAuthMessages = {
   navRefunds: 'Возвраты',
   navCallbacks: 'Звонки',
   navAttribution: 'Источники заказов',
+  navProfile: 'Мой профиль',
   menu: 'Меню',
   brand: 'Кабинет сотрудника',
 } as const;

@@ -8,6 +8,7 @@ import {
   IconLogout,
   IconPhoneCall,
   IconReceiptRefund,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { staffRoleTitles } from '@cabinet/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -56,6 +57,12 @@ function StaffFrame() {
       unread,
     },
   ];
+  items.push({
+    label: m.navProfile,
+    href: paths.staff.profile.getHref(),
+    path: paths.staff.profile.path,
+    icon: IconUserCircle,
+  });
   if (me?.role === 'manager') {
     items.push({
       label: m.navCare,

@@ -123,7 +123,15 @@ function OrderScreen({ order, chat }: { order: StaffOrder; chat: OrderChatSlot |
           <SimpleGrid cols={2} spacing="sm">
             <Row label={m.price}>{order.price ? formatMoney(roublesOf(order.price)) : m.priceNotSet}</Row>
             <Row label={m.paid}>{formatMoney(roublesOf(order.paid))}</Row>
-            <Row label={m.performer}>{order.performer?.name ?? m.noPerformer}</Row>
+            <Row label={m.performer}>
+              {manager && order.performer ? (
+                <Anchor component={Link} to={paths.staff.author.getHref(order.performer.id)} size="sm">
+                  {order.performer.name}
+                </Anchor>
+              ) : (
+                (order.performer?.name ?? m.noPerformer)
+              )}
+            </Row>
             {order.guarantee_until && <Row label={m.guarantee}>{formatDate(order.guarantee_until)}</Row>}
           </SimpleGrid>
           {order.discounts.length > 0 && (
