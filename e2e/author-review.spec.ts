@@ -1,5 +1,5 @@
 import { staffApi } from '@cabinet/contract';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   call,
@@ -16,11 +16,23 @@ import { axeViolations } from './support/axe';
 import { newPage } from './support/browser';
 import { useBrowser } from './support/fixtures';
 import { pay, payCustomer, payOnBankPage } from './support/payments';
+import { staffLogin } from './support/staff';
 
 /** Clicks a star of Mantine's Rating as a pointer does: on its label (the radio itself only hovers). */
 async function clickStar(form: Locator, n: number): Promise<void> {
   const id = await form.getByLabel(`Оценка: ${n} из 5`, { exact: true }).getAttribute('id');
   await form.locator(`label[for="${id}"]`).click();
+}
+
+/** Scans the open screen with axe in the light and the dark theme (the theme is read at load). */
+async function scanBothThemes(page: Page, ready: () => Promise<void>, label: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('app_theme', t), theme);
+    await page.reload();
+    await ready();
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page), `${label}, ${theme}`).toEqual([]);
+  }
 }
 
 /**
@@ -81,13 +93,7 @@ describe('accept → rate the author → the author’s page shows the review', 
       .locator('form')
       .filter({ has: page.getByRole('heading', { name: 'Оцените автора' }) });
     await prompt.waitFor();
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => localStorage.setItem('app_theme', t), theme);
-      await page.reload();
-      await prompt.waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page), `the order page with the prompt, ${theme}`).toEqual([]);
-    }
+    await scanBothThemes(page, () => prompt.waitFor(), `/order/${id} with the prompt`);
 
     // Rate: four stars and a few words.
     await clickStar(prompt, 4);
@@ -110,14 +116,46 @@ describe('accept → rate the author → the author’s page shows the review', 
     const reviews = page.getByRole('region', { name: 'Отзывы заказчиков' });
     await reviews.getByText('Сделано раньше срока, все замечания учтены').waitFor();
     await reviews.getByRole('img', { name: 'Оценка: 4 из 5' }).first().waitFor();
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => localStorage.setItem('app_theme', t), theme);
-      await page.reload();
-      await reviews.getByText('Сделано раньше срока, все замечания учтены').waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page), `the author's page, ${theme}`).toEqual([]);
-    }
+    await scanBothThemes(
+      page,
+      () => reviews.getByText('Сделано раньше срока, все замечания учтены').waitFor(),
+      `/author/${authorId}`,
+    );
+
+    // The author reads the review on their staff profile.
+    const staff = await newPage(browser(), base);
+    await staffLogin(staff.page, PERFORMER);
+    await staff.page.goto('/staff/profile');
+    const mine = staff.page.getByRole('region', { name: 'Отзывы обо мне' });
+    await mine.getByText('Сделано раньше срока, все замечания учтены').waitFor();
+    await scanBothThemes(
+      staff.page,
+      () => mine.getByText('Сделано раньше срока, все замечания учтены').waitFor(),
+      '/staff/profile',
+    );
+    await staff.context.close();
+
+    // A manager hides it with a reason: the customer's author page no longer shows it.
+    const desk = await newPage(browser(), base);
+    await staffLogin(desk.page, MANAGER);
+    await desk.page.goto(`/staff/authors/${authorId}`);
+    const written = desk.page.getByText('Сделано раньше срока, все замечания учтены');
+    await written.waitFor();
+    await scanBothThemes(desk.page, () => written.waitFor(), `/staff/authors/${authorId}`);
+    const item = desk.page.getByRole('listitem').filter({ has: written });
+    await item.getByRole('button', { name: 'Скрыть отзыв' }).click();
+    const dialog = desk.page.getByRole('dialog', { name: 'Скрыть отзыв' });
+    await dialog.getByLabel(/Причина/).fill('Проверка модерации');
+    await dialog.getByRole('button', { name: 'Скрыть', exact: true }).click();
+    await item.getByText('Скрыт менеджером. Причина: Проверка модерации').waitFor();
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: PERFORMER_NAME }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Сделано раньше срока, все замечания учтены').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 240_000);
 });
