@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER } from './support/api';
+import { call, customerToken, DEMO_CUSTOMER } from './support/api';
 import { login } from './support/auth';
 import { axeViolations, DESKTOP, PHONE, SHOTS_DIR } from './support/axe';
 import { useBrowser } from './support/fixtures';
@@ -105,6 +105,15 @@ describe('the installable app', () => {
   });
 
   it('installs a worker that takes control, and a reload without a network shows the cabinet, offline', async () => {
+    const token = await customerToken(server.url, DEMO_CUSTOMER);
+    const orders = await call<{ results: Array<{ id: number }> }>(
+      server.url,
+      token,
+      'GET',
+      '/api/client/orders/?tab=active',
+    );
+    const orderId = orders.results[0]?.id;
+    if (orderId === undefined) throw new Error('the demo customer has no active order');
     const { context, page } = await signedIn();
     expect(await controlled(page)).toBe(`${server.url}/sw.js`);
     // The precache is complete once the worker is active: wait for that, not for a time.
@@ -125,6 +134,14 @@ describe('the installable app', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => page.getByText('Нет соединения').first().isVisible()).toBe(true);
 
+    // An order's chat opened offline: its shell under the banner, not a 404; online again, the chat.
+    await page.goto(`/order/${orderId}/chat`);
+    await expect.poll(() => page.getByText('Нет соединения').first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/order/${orderId}/chat`);
+    await context.setOffline(false);
+    await page.getByRole('log', { name: 'Переписка по заказу' }).waitFor();
+    await context.setOffline(true);
+
     // The API is never answered from the cache: offline, it fails as a network error.
     const api = await page.evaluate(() =>
       fetch('/api/client/profile/').then(
@@ -135,6 +152,41 @@ describe('the installable app', () => {
     expect(api).toBe('network error');
 
     await context.setOffline(false);
+    await context.close();
+  });
+
+  it('shows a push message as a notification with the title and text the server sent', async () => {
+    const { context, page } = await signedIn();
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await controlled(page);
+    // The browser's push service is out of reach here: DevTools hands the worker the message as
+    // the push service would, decrypted (the server's side is tested against a local one: ADR 044).
+    const cdp = await context.newCDPSession(page);
+    const registrations: string[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) =>
+      registrations.push(...event.registrations.filter((r) => !r.isDeleted).map((r) => r.registrationId)),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const message = {
+      title: 'Новое сообщение по заказу №7',
+      body: 'Автор: план готов',
+      url: '/order/7/chat',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registrations[0] ?? '',
+      data: JSON.stringify(message),
+    });
+    const shown = () =>
+      page.evaluate(() =>
+        navigator.serviceWorker.ready
+          .then((r) => r.getNotifications())
+          .then((list) => list.map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }))),
+      );
+    await expect
+      .poll(shown)
+      .toEqual([{ title: message.title, body: message.body, data: { url: message.url } }]);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { replace } from 'react-router';
 import { isOrderTrashed, type TrashFlag } from '../features/orders/order-trash';
 import { isVerificationPassed, type VerificationCheck } from '../features/payments/verification-passed';
+import { ApiError } from '../shared/api/errors';
 import { getAccessToken } from '../shared/auth/session';
 import {
   AUTO_LOGIN_PARAM,
@@ -193,7 +194,10 @@ export async function orderLoader({ request, params }: LoaderFunctionArgs): Prom
   const { loadOrderForRoute } = await import('../features/orders/api');
   try {
     order = await loadOrderForRoute(id);
-  } catch {
+  } catch (error) {
+    // No answer at all (offline, a reload served by the service worker: ADR 045): the workspace
+    // shows its own loading state under «Нет соединения» instead of a 404 the order is not.
+    if (error instanceof ApiError && error.kind === 'no-response') return null;
     throw notFound();
   }
   follow(decideLoadedOrder(order));

@@ -200,6 +200,16 @@ describe('customers', () => {
     await settled('/404');
   });
 
+  it('an order asked for without a network stays at its address instead of a 404 (the offline reload)', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { router } = await open('/order/5/chat');
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(calls()).toContain('GET /api/client/orders/5/');
+    expect(router.state.location.pathname).toBe('/order/5/chat');
+  });
+
   it('a trashed order opens the archive tab', async () => {
     serve({ 'GET /api/client/orders/5/': () => ({ body: order(5, true) }) });
     const { settled } = await open('/order/5/files');
