@@ -1,8 +1,8 @@
 import { ActionIcon, Grid, Group, Paper, Stack, Title } from '@mantine/core';
-import type { Order } from '@cabinet/contract';
+import { OrderStatusId, type Order } from '@cabinet/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { StatusBadge } from '../../../shared/ui/status-badge';
@@ -10,9 +10,13 @@ import { workspaceOrderQuery } from '../api';
 import { workspaceText as t } from '../messages';
 import { OrderTimeline } from '../components/order-timeline';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
-import { AuthorReviewCard } from '../components/author-review-card';
 import { OrderMoves, WorkspaceHeader } from '../components/workspace-header';
 import { WorkspaceTabs } from '../components/workspace-tabs';
+
+// The rating of the author loads only for a finished order with an author (most pages never show it).
+const AuthorReviewCard = lazy(() =>
+  import('../components/author-review-card').then((module) => ({ default: module.AuthorReviewCard })),
+);
 
 /** Below Mantine's `sm` (48em), as the cabinet layout counts a phone. */
 const PHONE_QUERY = '(max-width: 47.99em)';
@@ -76,7 +80,11 @@ export default function WorkspaceLayout() {
   return (
     <Stack gap="md">
       {phone ? <PhoneHeader order={order.data} /> : <WorkspaceHeader order={order.data} />}
-      <AuthorReviewCard order={order.data} />
+      {order.data.status.id === OrderStatusId.completed && order.data.author ? (
+        <Suspense fallback={null}>
+          <AuthorReviewCard order={order.data} />
+        </Suspense>
+      ) : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
