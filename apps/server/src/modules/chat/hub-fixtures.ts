@@ -7,7 +7,8 @@ import {
 } from '@cabinet/contract';
 import fc from 'fast-check';
 import type { FastifyBaseLogger } from 'fastify';
-import { Hub, type HubOptions, type HubSocket } from './hub';
+import type { HubSocket } from './connection';
+import { Hub, type HubOptions } from './hub';
 import type { ChatAccess, Delivery, OrderAudience, Principal } from './types';
 
 /** A socket that records what the hub did to it. */

@@ -1,7 +1,6 @@
 import {
   CHAT_CLOSE,
   CHAT_TYPING_THROTTLE_MS,
-  CLIENT_FRAME_TYPES,
   ClientFrameSchema,
   chatMessages,
   type ClientFrame,
@@ -18,18 +17,7 @@ import {
   type Principal,
   type Recipient,
 } from './types';
-
-/** What the hub needs of a socket (`ws`'s WebSocket; a fake in unit tests). */
-export interface HubSocket {
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  send(data: string): void;
-  ping(): void;
-  close(code: number, reason: string): void;
-  terminate(): void;
-}
-
-const OPEN = 1;
+import { Connection, frameIdOf, isKnownType, OPEN, type HubSocket } from './connection';
 
 export interface HubOptions {
   access: ChatAccess;
@@ -69,51 +57,6 @@ const errorTexts: Record<ErrorCode, string> = {
   rate_limited: chatMessages.tooManyFrames,
   internal: errorMessages.internal,
 };
-
-/** One socket of this instance. Kept small: the bench holds a thousand of them. */
-export class Connection {
-  /** Pong seen since the last ping. */
-  alive = true;
-  /** When close() was asked (a slow consumer): terminated at the next heartbeat if still there. */
-  closingAt = 0;
-  /** Orders whose typing this socket receives; created on the first subscribe. */
-  subscriptions: Set<number> | null = null;
-  /** The last typing frame relayed per order; created on the first one. */
-  typingAt: Map<number, number> | null = null;
-  /** The frame-rate bucket: frames the socket may still send, as of `refilledAt`. */
-  tokens: number;
-  refilledAt: number;
-  /** When the socket was last told `rate_limited`. */
-  notifiedLimitAt = 0;
-
-  constructor(
-    /** Unique over every instance: it travels on the bus in `exceptSocket`. */
-    readonly id: string,
-    readonly ws: HubSocket,
-    readonly principal: Principal,
-    /** When the access token expires (ms): the socket is closed 4401 then. */
-    readonly expiresAt: number,
-    burst: number,
-    now: number,
-  ) {
-    this.tokens = burst;
-    this.refilledAt = now;
-  }
-}
-
-/** The `id` a client gave its frame, when it is one the answer may echo. */
-function frameIdOf(raw: unknown): string | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const id = (raw as { id?: unknown }).id;
-  return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : undefined;
-}
-
-/** False when the frame names a type this server does not have: `unknown_type`, not `invalid_frame`. */
-function isKnownType(raw: unknown): boolean {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return true;
-  const type = (raw as { type?: unknown }).type;
-  return typeof type !== 'string' || (CLIENT_FRAME_TYPES as readonly string[]).includes(type);
-}
 
 /**
  * The sockets of this instance: who they belong to, what they subscribed to, frames in and out.

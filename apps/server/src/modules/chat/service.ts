@@ -1,5 +1,4 @@
 import {
-  OrderStatusId,
   chatMessages,
   orderMessages,
   type Actor as ShownActor,
@@ -7,7 +6,6 @@ import {
   type ChatPage,
   type ChatPageQuerySchema,
   type ChatPostRequestSchema,
-  type ChatReadMarks,
   type ChatReadResult,
   type ChatUnread,
   type ServerFrame,
@@ -44,7 +42,7 @@ import {
   type Audience,
   type Changed,
 } from './deliveries';
-import { CUSTOMER_KEY, type MessageRow, type ReadRow } from './repo';
+import type { MessageRow } from './repo';
 import {
   recipientsOf,
   type ChatAccess,
@@ -53,6 +51,7 @@ import {
   type OrderAudience,
   type Principal,
 } from './types';
+import { closed, faceOf, marksOf, sees } from './rules';
 import { lockCustomer } from '../ledger';
 import { chatMessagePush, notify } from '../notifications';
 
@@ -67,30 +66,6 @@ type PageQuery = z.output<typeof ChatPageQuerySchema>;
 type PostBody = z.output<typeof ChatPostRequestSchema>;
 
 const MB = 1024 * 1024;
-
-const faceOf = (p: Principal): Face => (p.kind === 'customer' ? 'customer' : 'staff');
-
-/** A customer sees their own placed orders; a manager every one; an author the ones assigned to them. */
-function sees(p: Principal, order: Pick<OrderRow, 'user_id' | 'performer_id'>): boolean {
-  if (p.kind === 'customer') return order.user_id === p.userId;
-  return p.role === 'manager' || order.performer_id === p.staffId;
-}
-
-/** The trash closes the conversation (history stays readable); a cancelled order may still be discussed. */
-function closed(order: Pick<OrderRow, 'status_id' | 'is_trash'>): boolean {
-  return order.status_id === OrderStatusId.trashed || order.is_trash === 1;
-}
-
-/** How far each side has read, from the order's reader rows. */
-function marksOf(reads: Pick<ReadRow, 'reader_key' | 'last_read_id'>[]): ChatReadMarks {
-  let customer = 0;
-  let staff = 0;
-  for (const r of reads) {
-    if (r.reader_key === CUSTOMER_KEY) customer = r.last_read_id;
-    else staff = Math.max(staff, r.last_read_id);
-  }
-  return { customer, staff };
-}
 
 interface Stored {
   row: MessageRow;
