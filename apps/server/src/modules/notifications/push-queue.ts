@@ -154,7 +154,8 @@ export class PushQueue {
     const res = await fetch(details.endpoint, {
       method: 'POST',
       headers,
-      body: details.body,
+      // A copy in an ArrayBuffer of its own: the DOM's BodyInit (the bench's types) takes no Buffer.
+      body: details.body && new Uint8Array(details.body),
       redirect: 'error',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
