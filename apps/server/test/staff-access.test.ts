@@ -148,7 +148,7 @@ describe('staff roles: an author sees only their orders (404), and only a manage
   }
 
   const cases = (): Record<string, Case> => {
-    const inject = (auth: Auth, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    const inject = (auth: Auth, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
     const o = ids.order;
     return {
@@ -256,6 +256,17 @@ describe('staff roles: an author sees only their orders (404), and only a manage
       },
       'GET /api/staff/reports/attribution/': {
         send: (a) => inject(a, 'GET', `${staffApi.attributionReport}?from=2026-01-01&to=2026-01-31`),
+        managerOnly: true,
+      },
+      // One's own profile; an author's page (an author: their own); hiding a review (a manager).
+      'GET /api/staff/profile/': { send: (a) => inject(a, 'GET', staffApi.profile) },
+      'PUT /api/staff/profile/': {
+        send: (a) => inject(a, 'PUT', staffApi.profile, { about: '', subject_ids: [] }),
+      },
+      'GET /api/staff/subjects/': { send: (a) => inject(a, 'GET', staffApi.subjects) },
+      'GET /api/staff/authors/:id/': { send: (a) => inject(a, 'GET', staffApi.author(author.id)) },
+      'POST /api/staff/reviews/:id/hide/': {
+        send: (a) => inject(a, 'POST', staffApi.reviewHide(1), { reason: 'Оскорбления' }),
         managerOnly: true,
       },
     };
