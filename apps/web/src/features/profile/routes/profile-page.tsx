@@ -6,6 +6,7 @@ import { CallbackForm } from '../components/callback-form';
 import { NotificationSettingsSection } from '../components/notification-settings';
 import { ProfileForm } from '../components/profile-form';
 import { SocialLinks } from '../components/social-links';
+import { TelegramSection } from '../components/telegram-section';
 import { profileMessages as m } from '../messages';
 import { useDismissedHint } from '../session-store';
 import { LoadError, LoadingRows } from '../../../shared/ui/query-states';
@@ -43,6 +44,7 @@ export default function ProfilePage() {
           <ProfileForm profile={profile.data} />
           <SocialLinks />
           <BrowserPushControl />
+          <TelegramSection />
           <NotificationSettingsSection profile={profile.data} />
           <CallbackForm phone={profile.data.phone} />
           <Group>
