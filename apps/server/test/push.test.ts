@@ -10,10 +10,12 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatOrder, sendOk } from './chat-fixtures';
 import { listenForSockets, TestSocket } from './chat-socket-client';
-import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
-import { orderBody, placeOrder, workTypes } from './orders-fixtures';
+import { bearer, buildTestApp, mailCount, registerCustomer, type TestApp } from './helpers';
+import { orderBody, placeOrder, samples, workTypes } from './orders-fixtures';
+import { awaitingOrder, pay, payCustomer } from './payments-fixtures';
 import { startPushService, subscribeBrowser, type PushService } from './push-fixtures';
 import { createStaff, type TestStaff } from './staff-fixtures';
+import { staffUploader } from './workspace-fixtures';
 
 /** Web push (ADR 044): subscriptions, delivery to a local push service, the settings. */
 
@@ -273,6 +275,69 @@ describe('web push', () => {
       await sendOk(t.app, manager.auth, o.orderId, 'Тишина?', true);
       await t.app.notifications.flush();
       expect(push.of(sub)).toHaveLength(0);
+    });
+
+    it('tells of final files delivered, and leaves out their e-mail when files are off for e-mail', async () => {
+      const o = await chatOrder(t.app, { manager, author });
+      const sub = push.subscription();
+      await subscribeBrowser(t.app, o.customer, sub);
+      const off = await t.app.inject({
+        method: 'PATCH',
+        url: api.profile.notifications,
+        headers: o.customer,
+        payload: { events: { files: { email: false } } },
+      });
+      expect(off.statusCode).toBe(200);
+      const mailed = await mailCount(t.app, o.email);
+      const uploader = await staffUploader(t.app);
+      try {
+        await uploader.uploadOk({ role: 'performer', staffId: author.id }, o.orderId, 'final', [
+          { name: 'Курсовая.pdf', content: samples.pdf },
+        ]);
+      } finally {
+        await uploader.close();
+      }
+      expect((await push.next(sub, 1)).message).toEqual({
+        title: `Готовые файлы по заказу № ${o.orderId}`,
+        body: 'Автор загрузил работу: её можно скачать и проверить',
+        url: `/order/${o.orderId}/files`,
+      });
+      expect(await mailCount(t.app, o.email)).toBe(mailed);
+    });
+
+    it('tells of a card payment settled and of one declined at the bank', async () => {
+      const customer = await payCustomer(t.app);
+      const sub = push.subscription();
+      await subscribeBrowser(t.app, customer.auth, sub);
+      const bankPage = async (orderId: number) => {
+        const res = await pay(t.app, customer.auth, {
+          purpose: 'order',
+          object_id: orderId,
+          payment_method: 'bank_card',
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return new URL((res.json() as { confirmation_url: string }).confirmation_url).pathname;
+      };
+      const answer = (path: string, card: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ action: 'pay', card, exp: '12/35', cvc: '123' }).toString(),
+        });
+
+      const paid = await awaitingOrder(t.app, customer, 1_500_00);
+      expect((await answer(await bankPage(paid), '4242 4242 4242 4242')).statusCode).toBe(303);
+      const settled = await push.next(sub, 1);
+      expect(settled.message.title).toBe('Оплата прошла');
+      expect(settled.message.body).toMatch(/1\s500\s₽ получено$/);
+      expect(settled.message.url).toBe(`/order/${paid}`);
+
+      const declined = await awaitingOrder(t.app, customer, 1_200_00);
+      expect((await answer(await bankPage(declined), '4000 0000 0000 0002')).statusCode).toBe(303);
+      const refused = await push.next(sub, 2);
+      expect(refused.message.title).toBe('Оплата не прошла');
+      expect(refused.message.url).toBe(`/order/${declined}`);
     });
 
     it('removes a subscription the push service says is gone (410), and retries a 500', async () => {
