@@ -1,9 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import type { NotificationSettings } from '@cabinet/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/errors';
 import type { PushServer } from '../browser-push';
+import { browserPushSubscribedKey, notificationSettingsKey } from '../notification-settings-api';
 import { BrowserPushControl } from './browser-push-control';
 
 // The server's key in base64url and its bytes (what applicationServerKey must be).
@@ -67,12 +70,27 @@ function fakeServer(overrides: Partial<PushServer> = {}) {
   } satisfies PushServer;
 }
 
-function renderControl(server: PushServer) {
+const flags = { email: true, push: true };
+
+/** The profile's notification settings as the server sends them; `channels` says whether push is on offer. */
+function settings(channels: NotificationSettings['channels']): NotificationSettings {
+  return {
+    events: { message: flags, status: flags, files: flags, payments: flags, promotions: flags },
+    channels,
+  };
+}
+
+function renderControl(server: PushServer, channels: NotificationSettings['channels'] = ['email', 'push']) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(notificationSettingsKey, settings(channels));
   render(
-    <MantineProvider>
-      <BrowserPushControl pushServer={server} />
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <BrowserPushControl pushServer={server} />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 afterEach(() => {
@@ -84,7 +102,8 @@ describe('the browser notifications control', () => {
   it('asks for the permission only on the click, subscribes with the server’s key and tells the server', async () => {
     const browser = fakeBrowser();
     const server = fakeServer();
-    renderControl(server);
+    const queryClient = renderControl(server);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(await screen.findByRole('button', { name: 'Включить уведомления в браузере' }));
 
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
@@ -98,6 +117,18 @@ describe('the browser notifications control', () => {
     });
     expect(await screen.findByRole('button', { name: 'Отключить' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Уведомления в этом браузере включены.');
+    // The settings' push column reads the subscription again.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: browserPushSubscribedKey });
+  });
+
+  it('is not shown where the server offers no push', async () => {
+    const browser = fakeBrowser();
+    renderControl(fakeServer(), ['email']);
+    // Once the browser's state is read, the control would show: it does not.
+    await vi.waitFor(() => expect(browser.pushManager.getSubscription).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Уведомления в браузере' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('does not ask anything before the click', async () => {

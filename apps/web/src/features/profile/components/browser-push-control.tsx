@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { notify } from '../../../shared/notify';
@@ -12,6 +13,7 @@ import {
   type BrowserPushState,
   type PushServer,
 } from '../browser-push';
+import { browserPushSubscribedKey, useNotificationSettings } from '../notification-settings-api';
 import { createPushSubscription, deletePushSubscription, getVapidPublicKey } from '../push-api';
 import { browserPushMessages as m } from './browser-push-messages';
 import { ProfileSection } from './profile-form';
@@ -24,11 +26,14 @@ const server: PushServer = {
 
 /**
  * «Включить уведомления в браузере» / «Отключить»: web push for this browser. The browser asks
- * for the permission only when the button is pressed, never on its own.
+ * for the permission only when the button is pressed, never on its own. Not shown where the server
+ * offers no push (its settings list no such channel: ADR 044).
  */
 export function BrowserPushControl({ pushServer = server }: { pushServer?: PushServer }) {
   const [state, setState] = useState<BrowserPushState | null>(null);
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const settings = useNotificationSettings();
 
   useEffect(() => {
     let live = true;
@@ -41,13 +46,19 @@ export function BrowserPushControl({ pushServer = server }: { pushServer?: PushS
     };
   }, []);
 
-  if (state === null) return null;
+  if (state === null || (settings.data && !settings.data.channels.includes('push'))) return null;
+
+  // The settings' push column says whether this browser is subscribed: it reads again.
+  const switched = (next: BrowserPushState) => {
+    setState(next);
+    void queryClient.invalidateQueries({ queryKey: browserPushSubscribedKey });
+  };
 
   const enable = () => {
     setPending(true);
     enablePush(pushServer)
       .then(() => {
-        setState('on');
+        switched('on');
         notify.success(m.enabled);
       })
       .catch((error: unknown) => {
@@ -60,7 +71,7 @@ export function BrowserPushControl({ pushServer = server }: { pushServer?: PushS
     setPending(true);
     disablePush(pushServer)
       .then(() => {
-        setState('off');
+        switched('off');
         notify.success(m.disabled);
       })
       .catch((error: unknown) => notify.error(errorText(error)))
