@@ -2,12 +2,14 @@ import {
   AUTHOR_REVIEWS_PAGE_SIZE,
   AuthorProfileSchema,
   OrderReviewStateSchema,
+  OrderListSchema,
   OrderSchema,
   OwnReviewSchema,
   StaffAuthorSchema,
   StaffProfileSchema,
   StaffReviewSchema,
   StaffSubjectListSchema,
+  TokensResponseSchema,
   api,
   authorMessages,
   staffApi,
@@ -15,6 +17,8 @@ import {
   type WorkType,
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_STAFF } from '../src/db/seed-staff';
 import { bearer, buildTestApp, latestMail, registerCustomer, type TestApp } from './helpers';
 import { orderBody, placeOrder, setStatus, workTypes } from './orders-fixtures';
 import { createStaff, type TestStaff } from './staff-fixtures';
@@ -297,5 +301,43 @@ describe("authors' profiles, ratings and the customers' reviews", () => {
     // Saving again replaces the subjects.
     await inject(author.auth, 'PUT', staffApi.profile, { about: '', subject_ids: [subjects[0]!.id] });
     expect((await profile(alice, author.id)).subjects).toEqual([subjects[0]]);
+  });
+});
+
+describe("the demo authors' faces", () => {
+  it('shows the demo customer their author with «О себе» and subjects, seeded once', async () => {
+    const t = await buildTestApp({ SEED_DEMO: '1' });
+    try {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: api.auth.login,
+        payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
+      const auth = bearer(TokensResponseSchema.parse(login.json()).tokens.access);
+      const done = OrderListSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `${api.orders.root}?tab=done`, headers: auth })).json(),
+      );
+      const order = OrderSchema.parse(
+        (
+          await t.app.inject({ method: 'GET', url: api.orders.byId(done.results[0]!.id), headers: auth })
+        ).json(),
+      );
+      expect(order.author).toMatchObject({ name: 'Иван К.', rating: { value: null, count: 0 } });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: api.authors.byId(order.author!.id),
+        headers: auth,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const seeded = AuthorProfileSchema.parse(page.json());
+      expect(seeded.about).toBe(DEMO_STAFF[1].about);
+      expect(seeded.subjects.map((s) => s.title).sort()).toEqual([...DEMO_STAFF[1].subjects].sort());
+      expect(seeded.completed_orders).toBeGreaterThan(0);
+      // The demo customer accepted that work: the order may be reviewed now.
+      const state = await t.app.inject({ method: 'GET', url: api.orders.review(order.id), headers: auth });
+      expect(OrderReviewStateSchema.parse(state.json())).toEqual({ allowed: true, review: null });
+    } finally {
+      await t.close();
+    }
   });
 });
