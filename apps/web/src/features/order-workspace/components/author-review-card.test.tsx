@@ -100,6 +100,19 @@ describe("the order page's rating of the author", () => {
     expect(posts[1]).toEqual({ rating: 5, text: 'Сделано раньше срока' });
   });
 
+  it('takes the stars from the keyboard: arrows move the choice, which is sent', async () => {
+    const user = userEvent.setup();
+    const { posts } = serve(completed);
+    renderWorkspace('/order/7/chat');
+    const card = (await screen.findByRole('heading', { name: 'Оцените автора' })).closest('form')!;
+    within(card).getByLabelText('Оценка: 2 из 5').focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(card).getByLabelText('Оценка: 4 из 5')).toBeChecked();
+    await user.tab();
+    await user.click(within(card).getByRole('button', { name: 'Оценить автора' }));
+    await waitFor(() => expect(posts).toEqual([{ rating: 4, text: '' }]));
+  });
+
   it('remembers «Не сейчас» on this device and does not ask again', async () => {
     const user = userEvent.setup();
     serve(completed);

@@ -71,6 +71,12 @@ function ReviewForm({
         </Text>
         <Rating
           {...form.control('rating')}
+          // Mantine's Rating takes a value from a click or Enter/Space; arrows only move the radio.
+          // A keyboard user's arrows count too: every change of the checked star is the value.
+          onChangeCapture={(event) => {
+            const value = Number((event.target as HTMLInputElement).value);
+            if (Number.isInteger(value) && value >= 1) form.setValue('rating', value);
+          }}
           size="lg"
           name={`review-rating-${orderId}`}
           getSymbolLabel={(value) => t.stars(value)}
