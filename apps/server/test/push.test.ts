@@ -6,6 +6,8 @@ import {
   notificationMessages,
   staffApi,
 } from '@cabinet/contract';
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatOrder, sendOk } from './chat-fixtures';
@@ -15,6 +17,7 @@ import { orderBody, placeOrder, samples, workTypes } from './orders-fixtures';
 import { awaitingOrder, pay, payCustomer } from './payments-fixtures';
 import { startPushService, subscribeBrowser, type PushService } from './push-fixtures';
 import { createStaff, type TestStaff } from './staff-fixtures';
+import { freePort, startRedis, stopRedis } from './support/redis';
 import { staffUploader } from './workspace-fixtures';
 
 /** Web push (ADR 044): subscriptions, delivery to a local push service, the settings. */
@@ -476,3 +479,54 @@ describe('web push in production', () => {
     }
   });
 });
+
+/**
+ * Two instances on one database and one Redis: the customer's socket on one, the manager writing
+ * on the other. The presence in Redis tells the second one that the customer is looking.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'web push across two instances',
+  () => {
+    let redis: ChildProcess;
+    let one: TestApp;
+    let two: TestApp;
+    let push: PushService;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      redis = await startRedis(port);
+      const shared = { REDIS_URL: `redis://127.0.0.1:${port}`, JWT_SECRET: `push-cluster-${randomUUID()}` };
+      one = await buildTestApp(shared);
+      two = await buildTestApp({ ...shared, DATABASE_URL: one.config.DATABASE_URL as string });
+      push = await startPushService();
+    });
+    afterAll(async () => {
+      await two?.close();
+      await one?.close();
+      await push?.close();
+      if (redis) await stopRedis(redis);
+    });
+
+    it('does not push a customer whose socket is open on the other instance, and does once it closes', async () => {
+      const manager = await createStaff(one.app, 'manager', { name: 'Ольга' });
+      const author = await createStaff(one.app, 'performer', { name: 'Иван К.' });
+      const o = await chatOrder(one.app, { manager, author });
+      const sub = push.subscription();
+      await subscribeBrowser(one.app, o.customer, sub);
+      const socket = await TestSocket.ready(
+        await listenForSockets(one.app),
+        o.customer.authorization.replace(/^Bearer /, ''),
+      );
+      // The socket's presence reaches Redis just after it opens.
+      await new Promise((r) => setTimeout(r, 200));
+      await sendOk(two.app, manager.auth, o.orderId, 'Вы здесь?', true);
+      await two.app.notifications.flush();
+      expect(push.of(sub)).toHaveLength(0);
+
+      socket.close();
+      await new Promise((r) => setTimeout(r, 300));
+      await sendOk(two.app, manager.auth, o.orderId, 'Ответьте, когда сможете.', true);
+      expect((await push.next(sub, 1)).message.body).toBe('Менеджер Ольга: Ответьте, когда сможете.');
+    });
+  },
+);

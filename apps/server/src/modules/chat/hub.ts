@@ -30,6 +30,8 @@ export interface HubOptions {
   now?: () => number;
   /** Incoming frames a socket may send: a bucket of `burst` refilled at `perSecond`. */
   frameRate?: { perSecond: number; burst: number };
+  /** Told when a customer's first socket here opens (true) and their last one closes (false). */
+  onCustomer?: (userId: number, online: boolean) => void;
 }
 
 /**
@@ -88,11 +90,6 @@ export class Hub {
     return this.all.size;
   }
 
-  /** Whether the customer has a socket open on this instance (a chat message then needs no push). */
-  hasCustomer(userId: number): boolean {
-    return this.byCustomer.has(userId);
-  }
-
   /** Starts the shared timers: one heartbeat and one expiry check for all sockets. */
   start(): void {
     if (this.heartbeat) return;
@@ -125,8 +122,11 @@ export class Hub {
       this.now(),
     );
     this.all.add(conn);
-    if (principal.kind === 'customer') addTo(this.byCustomer, principal.userId, conn);
-    else {
+    if (principal.kind === 'customer') {
+      const first = !this.byCustomer.has(principal.userId);
+      addTo(this.byCustomer, principal.userId, conn);
+      if (first) this.opts.onCustomer?.(principal.userId, true);
+    } else {
       addTo(this.byStaff, principal.staffId, conn);
       if (principal.role === 'manager') this.managers.add(conn);
     }
@@ -156,8 +156,10 @@ export class Hub {
   remove(conn: Connection): void {
     if (!this.all.delete(conn)) return;
     const p = conn.principal;
-    if (p.kind === 'customer') removeFrom(this.byCustomer, p.userId, conn);
-    else {
+    if (p.kind === 'customer') {
+      removeFrom(this.byCustomer, p.userId, conn);
+      if (!this.byCustomer.has(p.userId)) this.opts.onCustomer?.(p.userId, false);
+    } else {
       removeFrom(this.byStaff, p.staffId, conn);
       this.managers.delete(conn);
     }

@@ -4,7 +4,7 @@ import { startDigest } from './digest';
 import chatRoutes from './routes';
 import { ChatService } from './service';
 import socketRoutes from './socket';
-import { Presence } from './types';
+import { createPresence } from './presence';
 
 export { default as chatBusPlugin } from './bus-plugin';
 
@@ -19,7 +19,10 @@ export default fp(
   async function chatModule(app: FastifyInstance) {
     // The bus is the chat-bus plugin's (bus-plugin.ts): order events ride on it too.
     const bus = app.chatBus;
-    const presence = new Presence();
+    // Who has a socket open, for the chat's pushes (ADR 044): shared through Redis when the bus is.
+    const presence = createPresence(app.config.REDIS_URL, app.log);
+    // Registered before the socket route's hooks, so it runs after them: the sockets are gone.
+    app.addHook('onClose', async () => presence.close());
     const chat = new ChatService({
       db: app.database.db,
       config: app.config,

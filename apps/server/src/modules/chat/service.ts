@@ -288,7 +288,7 @@ export class ChatService implements ChatAccess {
    */
   private async pushToCustomer(order: Audience, message: ChatMessage, log: FastifyBaseLogger): Promise<void> {
     const { presence, push } = this.deps;
-    if (!presence || !push || presence.isOnline(order.user_id)) return;
+    if (!presence || !push || (await presence.isOnline(order.user_id))) return;
     try {
       const queued = await this.db.transaction().execute((trx) =>
         notify(trx, {

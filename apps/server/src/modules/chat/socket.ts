@@ -3,7 +3,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from '../../plugins/auth';
 import { Hub } from './hub';
-import type { Presence, Principal } from './types';
+import type { Presence } from './presence';
+import type { Principal } from './types';
 
 /** On shutdown, sockets get this long to finish the close handshake before they are cut. */
 const CLOSE_GRACE_MS = 2_000;
@@ -71,6 +72,7 @@ export default async function socketRoutes(app: FastifyInstance, { presence }: {
     log: app.log,
     heartbeatMs: config.SOCKET_HEARTBEAT_SECONDS * 1000,
     maxBufferBytes: config.SOCKET_MAX_BUFFER_KB * 1024,
+    onCustomer: (userId, online) => presence.changed(userId, online),
   });
   const origins = allowedOrigins(
     config.PUBLIC_URL,
@@ -99,7 +101,6 @@ export default async function socketRoutes(app: FastifyInstance, { presence }: {
     },
   });
 
-  presence.watch(hub);
   const stopDelivery = app.chatBus.subscribe((deliveries) => hub.deliver(deliveries));
   // Shown on /metrics (plugins/metrics.ts): the sockets open here, the events fanned out to them.
   app.metrics.countSockets(() => hub.size);

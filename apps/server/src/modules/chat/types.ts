@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/types';
 import type { Mailer } from '../../plugins/mailer';
+import type { Presence } from './presence';
 
 /**
  * The seams of the chat module: who a request or a socket belongs to, who an event goes
@@ -80,24 +81,6 @@ export interface ChatAccess {
   access(principal: Principal, orderId: number): Promise<OrderAudience | null>;
   /** How the principal is shown to others (typing): «Автор Иван К.», «Менеджер Ольга», the customer. */
   actorOf(principal: Principal): Promise<Actor>;
-}
-
-/**
- * Whether a customer has a socket open: a staff message to one who has none is pushed (ADR 044).
- * The sockets of this instance only: with several instances, a customer connected to another one
- * may get a push they did not need, never miss one.
- */
-export class Presence {
-  private hub: { hasCustomer(userId: number): boolean } | null = null;
-
-  /** The socket route hands its hub over once it has made it. */
-  watch(hub: { hasCustomer(userId: number): boolean }): void {
-    this.hub = hub;
-  }
-
-  isOnline(userId: number): boolean {
-    return this.hub?.hasCustomer(userId) ?? false;
-  }
 }
 
 /** What the chat service and its digest are built with. */
