@@ -19,5 +19,6 @@ export const reviewText = {
   save: 'Сохранить',
   editableUntil: (date: string) => `Изменить отзыв можно до ${date}`,
   stars: (n: number) => `Оценка: ${n} из 5`,
+  noStars: 'Без оценки',
   noText: 'Без текста',
 } as const;

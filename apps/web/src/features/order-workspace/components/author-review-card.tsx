@@ -79,7 +79,7 @@ function ReviewForm({
           }}
           size="lg"
           name={`review-rating-${orderId}`}
-          getSymbolLabel={(value) => t.stars(value)}
+          getSymbolLabel={(value) => (value === 0 ? t.noStars : t.stars(value))}
           role="radiogroup"
           aria-labelledby={ratingLabel}
           aria-describedby={errors.rating ? ratingError : undefined}
