@@ -3,7 +3,7 @@ import type { DB, MailStatus } from '../../db/types';
 
 /**
  * The claim-and-retry columns every delivery queue table shares (`mail_queue` of migration 007 set
- * the pattern; `telegram_queue` of 028 follows it): a round claims its rows by switching `pending`
+ * the pattern; `push_queue` of 026 and `telegram_queue` of 028 follow it): a round claims its rows by switching `pending`
  * to `sending` in one UPDATE only a due row passes, so instances sharing the table never claim the
  * same row; a `sending` row whose lease ran out belongs to a worker that died and is claimed again.
  */
@@ -18,7 +18,7 @@ interface QueueColumns {
 }
 
 /** The queue tables written through these functions. */
-export type QueueTable = 'telegram_queue';
+export type QueueTable = 'telegram_queue' | 'push_queue';
 
 /**
  * One table seen through its shared columns only. (Kysely types a query by its table's name; the

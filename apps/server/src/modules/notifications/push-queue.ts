@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
+import { backoffMs, DeliveryLoop } from '../../lib/queue/delivery';
+import * as queue from '../../lib/queue/repo';
 import * as repo from './repo';
 
 /** The application server's identity towards the push services (RFC 8292). */
@@ -24,13 +26,10 @@ export interface PushQueueOptions {
 }
 
 const BATCH = 20;
-/** How often the queue looks for pushes another request or instance queued: they are meant to be prompt. */
-const POLL_MS = 1_000;
 /** A push service answers well within this, or the attempt counts as failed. */
 const SEND_TIMEOUT_MS = 10_000;
 /** A `sending` row older than this belongs to a worker that died. */
 const LEASE_MS = 2 * 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
 /** How long a push service keeps a push for a browser that is offline: a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 
@@ -45,80 +44,52 @@ class PushRefused extends Error {
 }
 
 /**
- * The push queue: rows of `push_queue` (migration 026) delivered in rounds, one at a time, after a
- * kick and on a timer, exactly as the mail queue (plugins/mailer.ts) delivers `mail_queue`: a round
- * claims its rows in one UPDATE only a due row passes, so instances sharing the table never claim
- * the same push. Each push is encrypted for its subscription (RFC 8291, aes128gcm) and signed
- * (VAPID) by web-push, and posted with fetch: web-push's own sender speaks only https, while a
- * test's local push service is http on the loopback. 404 and 410 mean the subscription is gone:
- * it is removed with its other pushes. Another 4xx will not get better: given up. The rest
- * (429, 5xx, the network) is retried with back-off.
+ * The push queue: rows of `push_queue` (migration 026) claimed and retried as every delivery queue
+ * is (lib/queue: one UPDATE only a due row passes, so instances sharing the table never claim the
+ * same push; a round after each kick and on a one-second poll). Each push is encrypted for its
+ * subscription (RFC 8291, aes128gcm) and signed (VAPID) by web-push, and posted with fetch:
+ * web-push's own sender speaks only https, while a test's local push service is http on the
+ * loopback. 404 and 410 mean the subscription is gone: it is removed with its other pushes.
+ * Another 4xx will not get better: given up. The rest (429, 5xx, the network) is retried with
+ * back-off.
  */
 export class PushQueue {
-  private round: Promise<void> = Promise.resolve();
-  private scheduled = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: DeliveryLoop<repo.QueuedPush>;
 
-  constructor(private readonly opts: PushQueueOptions) {}
+  constructor(private readonly opts: PushQueueOptions) {
+    const { db, postgres } = opts;
+    this.loop = new DeliveryLoop('push queue', opts.log, {
+      claim: async () =>
+        repo.claimedPushes(
+          db,
+          await queue.claimDue(db, 'push_queue', postgres, randomUUID(), BATCH, new Date(), LEASE_MS),
+        ),
+      anyDue: () => queue.anyDue(db, 'push_queue', new Date(), LEASE_MS),
+      deliver: (push) => this.deliver(push),
+    });
+  }
 
   /** Delivers what is due, after the answer that queued it has been written. */
   kick(): void {
-    if (this.closed || this.scheduled) return;
-    this.scheduled = true;
-    this.round = this.round
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        this.scheduled = false;
-        return this.drain();
-      })
-      .catch((err: unknown) => this.opts.log.error({ err }, 'push queue round failed'));
+    this.loop.kick();
   }
 
   /** Delivers every push due now and waits until none is left (tests). */
-  async flush(): Promise<void> {
-    this.kick();
-    await this.round;
+  flush(): Promise<void> {
+    return this.loop.flush();
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      if (this.scheduled) return;
-      repo
-        .anyDue(this.opts.db, new Date(), LEASE_MS)
-        .then((due) => {
-          if (due) this.kick();
-        })
-        .catch((err: unknown) => this.opts.log.error({ err }, 'push queue poll failed'));
-    }, POLL_MS);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.round;
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.closed) {
-      const batch = await repo.claimDue(
-        this.opts.db,
-        this.opts.postgres,
-        randomUUID(),
-        BATCH,
-        new Date(),
-        LEASE_MS,
-      );
-      if (batch.length === 0) return;
-      await Promise.all(batch.map((push) => this.deliver(push)));
-    }
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   private async deliver(push: repo.QueuedPush): Promise<void> {
     const { db, log } = this.opts;
-    const claimedBy = push.claimed_by ?? '';
+    const claimed = { id: push.id, attempts: push.attempts, claimed_by: push.claimed_by ?? '' };
     try {
       await this.send(push);
     } catch (err) {
@@ -132,15 +103,15 @@ export class PushQueue {
       const retryable = status === 0 || status === 429 || status >= 500;
       if (!retryable || push.attempts >= this.opts.maxAttempts) {
         log.error({ err, pushId: push.id, status }, 'push not delivered: gave up');
-        await repo.giveUp(db, push.id, claimedBy, message);
+        await queue.giveUp(db, 'push_queue', claimed, message);
         return;
       }
-      const delayMs = Math.min(this.opts.retrySeconds * 1000 * 2 ** (push.attempts - 1), MAX_BACKOFF_MS);
       log.warn({ err, pushId: push.id, attempt: push.attempts, status }, 'push not delivered: will retry');
-      await repo.retryLater(db, push.id, claimedBy, nowIso(delayMs), message);
+      const nextAt = nowIso(backoffMs(this.opts.retrySeconds, push.attempts));
+      await queue.retryLater(db, 'push_queue', claimed, nextAt, message);
       return;
     }
-    await repo.deleteSent(db, push.id, claimedBy);
+    await queue.deleteDone(db, 'push_queue', claimed);
   }
 
   private async send(push: repo.QueuedPush): Promise<void> {

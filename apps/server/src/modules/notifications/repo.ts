@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB, PushQueueTable, PushSubscriptionsTable } from '../../db/types';
 
@@ -152,110 +152,15 @@ export async function enqueue(trx: Kysely<DB>, userId: number, payload: string):
   return subs.length;
 }
 
-/**
- * Takes up to `batch` due rows, as the mail queue's claim does (plugins/mailer.ts): the pick in a
- * materialised CTE, skipping rows locked by another claim on PostgreSQL, the due condition
- * repeated in the UPDATE.
- */
-export async function claimDue(
-  db: Kysely<DB>,
-  postgres: boolean,
-  claimedBy: string,
-  batch: number,
-  now: Date,
-  leaseMs: number,
-): Promise<QueuedPush[]> {
-  const nowText = now.toISOString();
-  const staleText = new Date(now.getTime() - leaseMs).toISOString();
-  const due = (eb: ExpressionBuilder<DB, 'push_queue'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowText)]),
-      eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleText)]),
-    ]);
-  const claimed = await db
-    .with(
-      (cte) => cte('picked').materialized(),
-      (qb) => {
-        const pick = qb.selectFrom('push_queue').select('id').where(due).orderBy('id').limit(batch);
-        return postgres ? pick.forUpdate().skipLocked() : pick;
-      },
-    )
-    .updateTable('push_queue')
-    .set((eb) => ({
-      status: 'sending',
-      claimed_by: claimedBy,
-      claimed_at: nowText,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where((eb) => eb.and([eb('id', 'in', eb.selectFrom('picked').select('picked.id')), due(eb)]))
-    .returningAll()
-    .execute();
-  if (claimed.length === 0) return [];
-  const subs = await db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
-    .where(
-      'id',
-      'in',
-      claimed.map((c) => c.subscription_id),
-    )
-    .execute();
-  const byId = new Map(subs.map((s) => [s.id, s]));
-  return claimed.flatMap((c) => {
-    const sub = byId.get(c.subscription_id);
-    return sub ? [{ ...c, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }] : [];
-  });
-}
-
-/** Whether any row is due: a cheap look before the claim's write, for the frequent poll. */
-export async function anyDue(db: Kysely<DB>, now: Date, leaseMs: number): Promise<boolean> {
-  const nowText = now.toISOString();
-  const staleText = new Date(now.getTime() - leaseMs).toISOString();
-  const row = await db
+/** The claimed rows of `push_queue` (lib/queue/repo.ts claims them) with their subscriptions. */
+export async function claimedPushes(db: Kysely<DB>, ids: number[]): Promise<QueuedPush[]> {
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('push_queue')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowText)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleText)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function deleteSent(db: Kysely<DB>, id: number, claimedBy: string): Promise<void> {
-  await db.deleteFrom('push_queue').where('id', '=', id).where('claimed_by', '=', claimedBy).execute();
-}
-
-export async function retryLater(
-  db: Kysely<DB>,
-  id: number,
-  claimedBy: string,
-  nextAt: string,
-  error: string,
-): Promise<void> {
-  await db
-    .updateTable('push_queue')
-    .set({
-      status: 'pending',
-      next_attempt_at: nextAt,
-      last_error: error,
-      claimed_by: null,
-      claimed_at: null,
-    })
-    .where('id', '=', id)
-    .where('claimed_by', '=', claimedBy)
-    .execute();
-}
-
-export async function giveUp(db: Kysely<DB>, id: number, claimedBy: string, error: string): Promise<void> {
-  await db
-    .updateTable('push_queue')
-    .set({ status: 'failed', payload: '', last_error: error, claimed_by: null })
-    .where('id', '=', id)
-    .where('claimed_by', '=', claimedBy)
+    .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_queue.subscription_id')
+    .selectAll('push_queue')
+    .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+    .where('push_queue.id', 'in', ids)
     .execute();
 }
 
