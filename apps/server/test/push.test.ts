@@ -251,6 +251,7 @@ describe('web push', () => {
       expect(NotificationSettingsSchema.parse(off.json()).events.status).toEqual({
         email: true,
         push: false,
+        telegram: true,
       });
       const second = (await placeOrder(t.app, auth, orderBody(workType))).id;
       const pricedAgain = await t.app.inject({
@@ -373,7 +374,7 @@ describe('web push', () => {
       expect(res.statusCode).toBe(200);
       const settings = NotificationSettingsSchema.parse(res.json());
       expect(settings.events).toEqual(NOTIFICATION_DEFAULTS);
-      expect(settings.events.promotions).toEqual({ email: false, push: false });
+      expect(settings.events.promotions).toEqual({ email: false, push: false, telegram: false });
       expect(settings.channels).toEqual(['email', 'push']);
 
       const patched = await t.app.inject({
@@ -384,8 +385,8 @@ describe('web push', () => {
       });
       expect(patched.statusCode, patched.body).toBe(200);
       const after = NotificationSettingsSchema.parse(patched.json()).events;
-      expect(after.files).toEqual({ email: false, push: true });
-      expect(after.promotions).toEqual({ email: true, push: true });
+      expect(after.files).toEqual({ email: false, push: true, telegram: true });
+      expect(after.promotions).toEqual({ email: true, push: true, telegram: false });
       expect(after.message).toEqual(NOTIFICATION_DEFAULTS.message);
       // Promotions by e-mail is the newsletter of /api/client/profile/subscribe/.
       const profile = await t.app.inject({ method: 'GET', url: api.profile.root, headers: auth });
@@ -404,7 +405,7 @@ describe('web push', () => {
       const c = await registerCustomer(t.app);
       for (const payload of [
         { events: { sms: { email: true } } },
-        { events: { message: { telegram: true } } },
+        { events: { message: { fax: true } } },
         { events: { message: { push: 'да' } } },
         {},
       ]) {

@@ -1,7 +1,16 @@
-import { api, telegramMessages, TelegramLinkSchema, TelegramStateSchema } from '@cabinet/contract';
+import {
+  api,
+  NotificationSettingsSchema,
+  staffApi,
+  telegramMessages,
+  TelegramLinkSchema,
+  TelegramStateSchema,
+} from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueTelegram } from '../src/modules/telegram';
 import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { orderBody, placeOrder, workTypes } from './orders-fixtures';
+import { createStaff } from './staff-fixtures';
 import { startFakeTelegram, type FakeTelegram } from './support/fake-telegram';
 
 /** Telegram notifications (ADR 046): linking by a deep link's one-time code, the webhook, delivery. */
@@ -24,6 +33,9 @@ function textUpdate(chatId: number, text: string) {
     },
   };
 }
+
+/** A notification with a title only, leading to the orders list. */
+const note = (title: string) => ({ title, body: '', url: '/home/active' });
 
 async function userIdOf(t: TestApp, email: string): Promise<number> {
   const row = await t.app.database.db
@@ -160,17 +172,19 @@ describe('Telegram with a bot', () => {
     // A notification for the customer reaches their chat; one for the other customer goes nowhere.
     const userId = await userIdOf(t, customer.email);
     const otherId = await userIdOf(t, other.email);
-    const queued = await t.app.database.db
-      .transaction()
-      .execute(async (trx) => [
-        await enqueueTelegram(trx, userId, 'Заказ № 7: работа готова'),
-        await enqueueTelegram(trx, otherId, 'не должно уйти'),
-      ]);
+    const queued = await t.app.database.db.transaction().execute(async (trx) => [
+      await enqueueTelegram(trx, userId, {
+        title: 'Заказ № 7',
+        body: 'Работа готова',
+        url: '/order/7/files',
+      }),
+      await enqueueTelegram(trx, otherId, { title: 'не должно уйти', body: '', url: '/' }),
+    ]);
     expect(queued).toEqual([true, false]);
     await t.app.telegram.flush();
     const mine = await tg.waitFor('5001', 2);
-    expect(mine[1]?.text).toBe('Заказ № 7: работа готова');
-    expect(tg.sent.map((m) => m.text)).not.toContain('не должно уйти');
+    expect(mine[1]?.text).toBe('Заказ № 7\nРабота готова\nhttp://localhost:3000/order/7/files');
+    expect(tg.sent.map((m) => m.text).join()).not.toContain('не должно уйти');
     const left = await t.app.database.db.selectFrom('telegram_queue').selectAll().execute();
     expect(left).toEqual([]);
   });
@@ -207,9 +221,9 @@ describe('Telegram with a bot', () => {
     });
     expect(del.statusCode).toBe(204);
     expect((await state(customer.access)).linked).toBe(false);
-    expect(await t.app.database.db.transaction().execute((trx) => enqueueTelegram(trx, userId, 'x'))).toBe(
-      false,
-    );
+    expect(
+      await t.app.database.db.transaction().execute((trx) => enqueueTelegram(trx, userId, note('x'))),
+    ).toBe(false);
 
     await post(textUpdate(7001, `/start ${(await newLink(customer.access)).code}`));
     await tg.waitFor('7001', 2);
@@ -226,19 +240,63 @@ describe('Telegram with a bot', () => {
     await tg.waitFor('8001', 1);
 
     tg.refuseNext(500);
-    await t.app.database.db.transaction().execute((trx) => enqueueTelegram(trx, userId, 'после сбоя'));
+    await t.app.database.db.transaction().execute((trx) => enqueueTelegram(trx, userId, note('после сбоя')));
     await t.app.telegram.flush();
     await t.app.telegram.flush();
-    expect((await tg.waitFor('8001', 2))[1]?.text).toBe('после сбоя');
+    expect((await tg.waitFor('8001', 2))[1]?.text).toBe('после сбоя\nhttp://localhost:3000/home/active');
 
     tg.refuseNext(403);
     await t.app.database.db
       .transaction()
-      .execute((trx) => enqueueTelegram(trx, userId, 'в заблокированный чат'));
+      .execute((trx) => enqueueTelegram(trx, userId, note('в заблокированный чат')));
     await t.app.telegram.flush();
     expect((await state(customer.access)).linked).toBe(false);
-    expect(tg.sent.map((m) => m.text)).not.toContain('в заблокированный чат');
+    expect(tg.sent.map((m) => m.text).join()).not.toContain('в заблокированный чат');
     expect(await t.app.database.db.selectFrom('telegram_queue').selectAll().execute()).toEqual([]);
+  });
+
+  it('tells a linked customer of a status change made by staff, as the settings let it', async () => {
+    const manager = await createStaff(t.app, 'manager', { name: 'Ольга' });
+    const customer = await registerCustomer(t.app);
+    const auth = bearer(customer.access);
+    await post(textUpdate(10001, `/start ${(await newLink(customer.access)).code}`));
+    await tg.waitFor('10001', 1);
+    const settings = NotificationSettingsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: api.profile.notifications, headers: auth })).json(),
+    );
+    expect(settings.channels).toContain('telegram');
+    expect(settings.events.status.telegram).toBe(true);
+    expect(settings.events.promotions.telegram).toBe(false);
+
+    const workType = (await workTypes(t.app, auth))[0]!;
+    const first = (await placeOrder(t.app, auth, orderBody(workType))).id;
+    const priced = await t.app.inject({
+      method: 'PATCH',
+      url: staffApi.order(first),
+      headers: manager.auth,
+      payload: { price: 300_000 },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const got = (await tg.waitFor('10001', 2))[1]?.text ?? '';
+    expect(got.split('\n')[0]).toBe(`Заказ № ${first}: новый статус`);
+    expect(got).toContain(`http://localhost:3000/order/${first}`);
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: api.profile.notifications,
+      headers: auth,
+      payload: { events: { status: { telegram: false } } },
+    });
+    expect(NotificationSettingsSchema.parse(off.json()).events.status).toMatchObject({ telegram: false });
+    const second = (await placeOrder(t.app, auth, orderBody(workType))).id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: staffApi.order(second),
+      headers: manager.auth,
+      payload: { price: 1 },
+    });
+    await t.app.telegram.flush();
+    expect(tg.sent.filter((m) => m.chat_id === '10001')).toHaveLength(2);
   });
 
   it('answers other messages with what the bot is for', async () => {

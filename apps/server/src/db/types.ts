@@ -170,7 +170,8 @@ export interface TelegramQueueTable {
   id: Generated<number>;
   user_id: number;
   chat_id: string;
-  text: string;
+  /** The notification, as a push's JSON `{ title, body, url }`: the text is written when sent. */
+  payload: string;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   next_attempt_at: string;

@@ -21,7 +21,7 @@ export const NOTIFICATION_EVENTS = ['message', 'status', 'files', 'payments', 'p
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** The channels, in the grid's order. */
-export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'push', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_EVENT_TITLES: Record<NotificationEvent, string> = {
@@ -35,22 +35,23 @@ export const NOTIFICATION_EVENT_TITLES: Record<NotificationEvent, string> = {
 export const NOTIFICATION_CHANNEL_TITLES: Record<NotificationChannel, string> = {
   email: 'E-mail',
   push: 'Уведомления в браузере',
+  telegram: 'Telegram',
 };
 
 /** What a customer who never chose gets: every order event on every channel, nothing promotional. */
 export const NOTIFICATION_DEFAULTS: Record<NotificationEvent, Record<NotificationChannel, boolean>> = {
-  message: { email: true, push: true },
-  status: { email: true, push: true },
-  files: { email: true, push: true },
-  payments: { email: true, push: true },
-  promotions: { email: false, push: false },
+  message: { email: true, push: true, telegram: true },
+  status: { email: true, push: true, telegram: true },
+  files: { email: true, push: true, telegram: true },
+  payments: { email: true, push: true, telegram: true },
+  promotions: { email: false, push: false, telegram: false },
 };
 
-const channelFlags = z.object({ email: z.boolean(), push: z.boolean() });
+const channelFlags = z.object({ email: z.boolean(), push: z.boolean(), telegram: z.boolean() });
 
 /**
  * `GET`/`PATCH /api/client/profile/notifications/`. `channels`: the channels this server offers
- * (`push` is missing when it has no VAPID keys). `promotions.email` is the newsletter subscription
+ * (`push` is missing when it has no VAPID keys, `telegram` when it has no bot). `promotions.email` is the newsletter subscription
  * of `/api/client/profile/subscribe/`; the e-mail of the order events also needs `email_delivery`.
  */
 export const NotificationSettingsSchema = z.object({
@@ -65,7 +66,11 @@ export const NotificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
-const channelPatch = z.strictObject({ email: z.boolean().optional(), push: z.boolean().optional() });
+const channelPatch = z.strictObject({
+  email: z.boolean().optional(),
+  push: z.boolean().optional(),
+  telegram: z.boolean().optional(),
+});
 
 /** `PATCH /api/client/profile/notifications/`: only the switches that change. */
 export const NotificationSettingsPatchSchema = z.strictObject({

@@ -35,7 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('telegram_queue'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('chat_id', 'text', (c) => c.notNull())
-    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

@@ -2,6 +2,7 @@ import type { NotificationEvent, PushMessage } from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
+import { enqueueTelegram } from '../telegram';
 import { filesDeliveredPush, paymentPush, statusPush } from './messages';
 import * as repo from './repo';
 import { channelsFor } from './settings';
@@ -24,16 +25,22 @@ export interface CustomerNotice {
 
 const THROTTLE_MS = 60_000;
 
-/** Queues the push; resolves to the number of subscriptions it goes to (0: none, or not wanted). */
+/**
+ * Queues the push and the Telegram message (ADR 046) the customer's settings let through; resolves
+ * to the number of deliveries queued (0: none, or not wanted): a push per subscription, one
+ * message to a linked Telegram chat.
+ */
 export async function notify(trx: Kysely<DB>, notice: CustomerNotice): Promise<number> {
   const channels = await channelsFor(trx, notice.userId, notice.event);
-  if (!channels.push) return 0;
+  if (!channels.push && !channels.telegram) return 0;
   if (notice.throttleKey) {
     const now = nowIso();
     const since = nowIso(-THROTTLE_MS);
     if (!(await repo.takeThrottle(trx, notice.userId, notice.throttleKey, now, since))) return 0;
   }
-  return repo.enqueue(trx, notice.userId, JSON.stringify(notice.push));
+  const pushes = channels.push ? await repo.enqueue(trx, notice.userId, JSON.stringify(notice.push)) : 0;
+  const telegram = channels.telegram && (await enqueueTelegram(trx, notice.userId, notice.push)) ? 1 : 0;
+  return pushes + telegram;
 }
 
 /** Whether the customer takes e-mail about this kind of event (the spec's `email_delivery` too). */

@@ -54,7 +54,11 @@ export default fp(
     if (!vapid) app.log.warn('web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (ADR 044)');
     const notifications: Notifications = {
       vapidPublicKey: vapid?.publicKey ?? null,
-      kick: () => queue?.kick(),
+      kick: () => {
+        queue?.kick();
+        // Telegram's queue too (ADR 046): notify() queues there as well; registered after this module.
+        if (app.hasDecorator('telegram')) app.telegram.kick();
+      },
       flush: async () => queue?.flush(),
     };
     app.decorate('notifications', notifications);

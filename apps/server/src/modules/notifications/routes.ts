@@ -30,6 +30,7 @@ export default async function notificationRoutes(
   const production = app.config.NODE_ENV === 'production';
   const { vapidPublicKey } = notifications;
   const pushOn = vapidPublicKey !== null;
+  const on = { push: pushOn, telegram: app.config.TELEGRAM_BOT_TOKEN !== undefined };
 
   app.get(
     api.push.vapidPublicKey,
@@ -92,7 +93,7 @@ export default async function notificationRoutes(
         response: { 200: NotificationSettingsSchema, ...errorResponses(401) },
       },
     },
-    async (request) => readSettings(db, request.userId, pushOn),
+    async (request) => readSettings(db, request.userId, on),
   );
 
   app.patch(
@@ -106,6 +107,6 @@ export default async function notificationRoutes(
         response: { 200: NotificationSettingsSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => patchSettings(db, request.userId, request.body, pushOn),
+    async (request) => patchSettings(db, request.userId, request.body, on),
   );
 }

@@ -43,14 +43,20 @@ async function grid(db: Kysely<DB>, userId: number): Promise<Grid> {
   return out;
 }
 
+/** The channels this server offers: push with VAPID keys, Telegram with a bot. */
+export interface ChannelsOn {
+  push: boolean;
+  telegram: boolean;
+}
+
 export async function readSettings(
   db: Kysely<DB>,
   userId: number,
-  pushOn: boolean,
+  on: ChannelsOn,
 ): Promise<NotificationSettings> {
   return {
     events: await grid(db, userId),
-    channels: NOTIFICATION_CHANNELS.filter((c) => c !== 'push' || pushOn),
+    channels: NOTIFICATION_CHANNELS.filter((c) => c === 'email' || on[c]),
   };
 }
 
@@ -59,7 +65,7 @@ export async function patchSettings(
   db: Kysely<DB>,
   userId: number,
   patch: NotificationSettingsPatch,
-  pushOn: boolean,
+  on: ChannelsOn,
 ): Promise<NotificationSettings> {
   await db.transaction().execute(async (trx) => {
     await lockCustomer(trx, userId);
@@ -83,7 +89,7 @@ export async function patchSettings(
       }
     }
   });
-  return readSettings(db, userId, pushOn);
+  return readSettings(db, userId, on);
 }
 
 /** Where an event of this kind reaches the customer now: e-mail about orders also needs `email_delivery`. */

@@ -7,7 +7,7 @@ import * as queue from '../../lib/queue/repo';
 import { createBot } from './bot';
 import * as repo from './repo';
 import telegramRoutes from './routes';
-import { unlinkChat } from './service';
+import { telegramText, unlinkChat } from './service';
 import { webhookSecret } from './webhook-secret';
 
 declare module 'fastify' {
@@ -81,7 +81,8 @@ export default fp(
       async deliver(row) {
         const claimed = { id: row.id, attempts: row.attempts, claimed_by: row.claimed_by ?? '' };
         try {
-          await bot.api.sendMessage(row.chat_id, row.text, { link_preview_options: { is_disabled: true } });
+          const text = telegramText(row.payload, config.PUBLIC_URL);
+          await bot.api.sendMessage(row.chat_id, text, { link_preview_options: { is_disabled: true } });
         } catch (err) {
           const outcome = outcomeOf(err);
           if (outcome.unlink) {

@@ -72,12 +72,17 @@ export async function deleteLinkOfChat(trx: Kysely<DB>, chatId: string): Promise
 }
 
 /** Queues a message to the customer's linked chat; resolves to whether they have one. */
-export async function enqueue(trx: Kysely<DB>, userId: number, text: string, now: string): Promise<boolean> {
+export async function enqueue(
+  trx: Kysely<DB>,
+  userId: number,
+  payload: string,
+  now: string,
+): Promise<boolean> {
   const link = await linkOf(trx, userId);
   if (!link) return false;
   await trx
     .insertInto('telegram_queue')
-    .values({ user_id: userId, chat_id: link.chat_id, text, next_attempt_at: now, created_at: now })
+    .values({ user_id: userId, chat_id: link.chat_id, payload, next_attempt_at: now, created_at: now })
     .execute();
   return true;
 }
@@ -87,7 +92,7 @@ export async function messagesOf(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('telegram_queue')
-    .select(['id', 'chat_id', 'text', 'attempts', 'claimed_by'])
+    .select(['id', 'chat_id', 'payload', 'attempts', 'claimed_by'])
     .where('id', 'in', ids)
     .execute();
 }

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { TELEGRAM_LINK_TTL_MINUTES, type TelegramLink, type TelegramState } from '@cabinet/contract';
+import {
+  PushMessageSchema,
+  TELEGRAM_LINK_TTL_MINUTES,
+  type PushMessage,
+  type TelegramLink,
+  type TelegramState,
+} from '@cabinet/contract';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
@@ -49,9 +55,19 @@ export async function unlinkChat(db: Kysely<DB>, chatId: string): Promise<boolea
 }
 
 /**
- * Queues a notification's text to the customer's linked chat, inside the producer's transaction
- * (sent only if it commits); resolves to whether the customer has a chat linked.
+ * Queues a notification (a push's `{ title, body, url }`) to the customer's linked chat, inside the
+ * producer's transaction (sent only if it commits); resolves to whether the customer has a chat.
  */
-export async function enqueueTelegram(trx: Kysely<DB>, userId: number, text: string): Promise<boolean> {
-  return repo.enqueue(trx, userId, text, nowIso());
+export async function enqueueTelegram(
+  trx: Kysely<DB>,
+  userId: number,
+  message: PushMessage,
+): Promise<boolean> {
+  return repo.enqueue(trx, userId, JSON.stringify(message), nowIso());
+}
+
+/** The message's text in the chat: its title, its body, and the cabinet's address of it. */
+export function telegramText(payload: string, publicUrl: string): string {
+  const message = PushMessageSchema.parse(JSON.parse(payload));
+  return [message.title, message.body, new URL(message.url, publicUrl).toString()].filter(Boolean).join('\n');
 }

@@ -70,7 +70,7 @@ function fakeServer(overrides: Partial<PushServer> = {}) {
   } satisfies PushServer;
 }
 
-const flags = { email: true, push: true };
+const flags = { email: true, push: true, telegram: true };
 
 /** The profile's notification settings as the server sends them; `channels` says whether push is on offer. */
 function settings(channels: NotificationSettings['channels']): NotificationSettings {

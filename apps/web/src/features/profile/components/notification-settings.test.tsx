@@ -108,6 +108,31 @@ describe('the notification settings', () => {
     ).toEqual(['Событие', 'E-mail']);
     expect(screen.queryByText(m.pushOffHere)).toBeNull();
   });
+
+  it('adds a Telegram column when the server has a bot, and saves its switch', async () => {
+    const server = fakeProfileServer();
+    server.state.notifications = { ...server.state.notifications, channels: ['email', 'push', 'telegram'] };
+    serve(server);
+    renderSection();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Событие', 'E-mail', 'Уведомления в браузере', 'Telegram']);
+    const status = cell('Смена статуса заказа', 'Telegram');
+    expect(status).toBeChecked();
+
+    await userEvent.click(status);
+
+    await waitFor(() =>
+      expect(apiFetch).toHaveBeenCalledWith(api.profile.notifications, {
+        method: 'PATCH',
+        body: { events: { status: { telegram: false } } },
+      }),
+    );
+    expect(server.state.notifications.events.status.telegram).toBe(false);
+  });
 });
 
 describe.each(['light', 'dark'] as const)(
