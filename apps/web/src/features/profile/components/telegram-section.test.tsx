@@ -1,6 +1,7 @@
 import { api, type TelegramState } from '@cabinet/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../../shared/api/client';
 import { renderRoute } from '../../../shared/ui/test-utils';
@@ -62,3 +63,25 @@ describe('the profile’s Telegram section', () => {
     expect(fetchMock).toHaveBeenCalledWith(api.telegram.link, { method: 'DELETE' });
   });
 });
+
+describe.each(['light', 'dark'] as const)(
+  'the Telegram section to a screen reader (axe, %s)',
+  (colorScheme) => {
+    it('has no violations, unlinked with a link given and linked', async () => {
+      state = { available: true, linked: false, linked_at: null };
+      const view = renderRoute(<TelegramSection />, { colorScheme });
+      await userEvent.click(await screen.findByRole('button', { name: m.connect }));
+      await screen.findByRole('link', { name: m.open });
+      const rules = { 'color-contrast': { enabled: false }, region: { enabled: false } };
+      let result = await axe.run(document.body, { rules, resultTypes: ['violations'] });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+      view.unmount();
+
+      state = { available: true, linked: true, linked_at: '2026-12-07T10:00:00.000Z' };
+      renderRoute(<TelegramSection />, { colorScheme });
+      await screen.findByRole('button', { name: m.disconnect });
+      result = await axe.run(document.body, { rules, resultTypes: ['violations'] });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    });
+  },
+);
