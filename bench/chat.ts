@@ -24,23 +24,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { api } from '../packages/contract/src/index';
-import { openDatabase } from '../apps/server/src/db/index';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { createAccessTokens } from '../apps/server/src/plugins/auth';
 import { AppClient, type Client, Ledger, RelayClient, type Sent } from './chat-load';
+import { exactlyOnce, seed, type Pair } from './chat-data';
+import { countsLine, latenciesOf, rssSettled, windowLines, type Meters, type Window } from './chat-report';
 import {
   CpuMeter,
   createDatabase,
   freePort,
   latencyLine,
   postgresBackends,
-  rssMb,
   sleep,
   startRedis,
 } from './chat-support';
@@ -62,12 +60,6 @@ const profile = process.env.BENCH_PROFILE
   : [];
 const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
 const relayEntry = fileURLToPath(new URL('./chat-relay.ts', import.meta.url));
-
-interface Pair {
-  orderId: number;
-  customer: Client;
-  performer: Client;
-}
 
 interface RedisRef {
   url: string;
@@ -180,44 +172,7 @@ function notDrained(pairs: Pair[], ledger: Ledger): string {
   return `  NOT DRAINED in ${DRAIN_MS / 1000} s (BENCH_CHAT_DRAIN): ${queued} messages still in the clients' outboxes, ${away} accepted and not yet at their other party — the load is more than the machine serves`;
 }
 
-interface Meters {
-  servers: CpuMeter;
-  redis: CpuMeter;
-  postgres?: CpuMeter;
-}
-
-interface Window {
-  /** Messages written in the window. */
-  messages: number;
-  /** Messages the server accepted in the window: CPU per message is per one of these. */
-  accepted: number;
-  servers: number;
-  redis: number;
-  postgres: number;
-  loadgen: number;
-  lag: number;
-  /** The messages first sent in the window: their latencies are read once they have arrived. */
-  steady: Sent[];
-  wall: number;
-  /** The servers' CPU seconds per second with every socket open and no messages (heartbeats, timers). */
-  idle: number;
-}
-
-/** Medians of RSS samples over a second: one sample lands on either side of a collection. */
-async function rssSettled(pids: number[]): Promise<number[]> {
-  const samples: number[][] = pids.map(() => []);
-  for (let i = 0; i < 11; i += 1) {
-    pids.forEach((pid, j) => samples[j]!.push(rssMb(pid)));
-    await sleep(100);
-  }
-  return samples.map((s) => s.sort((a, b) => a - b)[5] as number);
-}
-
 const IDLE_S = 5;
-
-function latenciesOf(sent: Sent[]): number[] {
-  return sent.filter((s) => s.latency !== undefined).map((s) => s.latency as number);
-}
 
 /**
  * Runs the warm-up and the steady window on `pairs`; the steady window's figures. The load is left
@@ -271,30 +226,6 @@ async function steadyWindow(
     idle,
   };
   return { window, stop };
-}
-
-function perMessage(seconds: number, messages: number): string {
-  return `${((seconds / messages) * 1e6).toFixed(0)} µs`;
-}
-
-function windowLines(name: string, w: Window, serverName: string): string[] {
-  const lat = latencyLine(latenciesOf(w.steady));
-  return [
-    `${name}: ${w.messages} messages written in ${w.wall.toFixed(1)} s (${(w.messages / w.wall).toFixed(0)} msg/s), ${w.accepted} accepted by the server (${(w.accepted / w.wall).toFixed(0)} msg/s)`,
-    `  latency, send → the other party's socket on the other instance: ${lat.text}`,
-    `  CPU per message accepted: ${serverName} ${perMessage(w.servers, w.accepted)} (${w.servers.toFixed(1)} s of ${(2 * w.wall).toFixed(0)} s on 2 cores); Redis ${perMessage(w.redis, w.accepted)}` +
-      (w.postgres > 0 ? `; PostgreSQL backends ${perMessage(w.postgres, w.accepted)}` : '') +
-      `; load generator ${perMessage(w.loadgen, w.accepted)}`,
-    `  ${serverName} idle with every socket open: ${(w.idle * 100).toFixed(1)} % of a core; CPU per message net of it ${perMessage(w.servers - w.idle * w.wall, w.accepted)}`,
-    `  machine: load average ${loadavg()[0]?.toFixed(1)}; the load generator's event-loop delay p99 ${w.lag.toFixed(1)} ms`,
-  ];
-}
-
-function countsLine(ledger: Ledger): string {
-  const types = [...ledger.counts.framesByType].map(([k, v]) => `${k} ${v}`).join(', ');
-  const closes = [...ledger.counts.closes].map(([k, v]) => `${k}×${v}`).join(', ') || 'none';
-  const failures = [...ledger.counts.postFailures].map(([k, v]) => `${k}×${v}`).join(', ') || 'none';
-  return `  frames received ${ledger.counts.frames} (${types}); socket closes ${closes}; send failures ${failures}`;
 }
 
 interface Result {
@@ -358,65 +289,6 @@ async function runBaseline(redis: RedisRef, dir: string): Promise<Result> {
   }
 }
 
-/** Customers, authors and their orders, written straight into the migrated database; their tokens. */
-async function seed(url: string, secret: string) {
-  const database = openDatabase({ url, sqlitePath: ':memory:' });
-  await migrateToLatest(database);
-  const db = database.db;
-  const now = new Date().toISOString();
-  const tokens = createAccessTokens(secret, 3600);
-  const users = await db
-    .insertInto('users')
-    .values(
-      Array.from({ length: ORDERS }, (_, i) => ({
-        email: `bench-chat-${i}@example.com`,
-        password_hash: null,
-        fio: `Студентов Пётр ${i}`,
-        created_at: now,
-        email_confirmed_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const staff = await db
-    .insertInto('staff_users')
-    .values(
-      Array.from({ length: ORDERS }, (_, i) => ({
-        email: `bench-author-${i}@staff.test`,
-        password_hash: 'not-used',
-        role: 'performer' as const,
-        name: `Иван К. ${i}`,
-        created_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const orders = await db
-    .insertInto('orders')
-    .values(
-      users.map((u, i) => ({
-        user_id: u.id,
-        status_id: 4,
-        topic: `Курсовая №${i}`,
-        performer_id: staff[i]!.id,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning(['id', 'user_id', 'performer_id'])
-    .execute();
-  const seeded = [];
-  for (const o of orders) {
-    seeded.push({
-      orderId: o.id,
-      customerToken: (await tokens.issue(o.user_id)).access,
-      performerToken: (await tokens.issueStaff({ id: o.performer_id as number, role: 'performer' })).access,
-    });
-  }
-  await database.close();
-  return seeded;
-}
-
 async function waitForHealth(port: number, proc: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
@@ -461,7 +333,7 @@ async function runApp(redis: RedisRef, dir: string): Promise<Result> {
     return { proc, pid: proc.pid as number };
   };
   try {
-    const seeded = await seed(database.url, secret);
+    const seeded = await seed(ORDERS, database.url, secret);
     instances[0] = await start(0);
     instances[1] = await start(1);
     const ledger = new Ledger();
@@ -542,65 +414,6 @@ async function runApp(redis: RedisRef, dir: string): Promise<Result> {
     for (const p of instances) await stopProc(p);
     await database.drop();
   }
-}
-
-/**
- * Every participant must hold every message of its order once: what each client has (by id:
- * POST answers, socket frames, resume pages) against the database's rows; every message written
- * stored once (one row per client_id, the id the POST answered), none left unsent.
- */
-async function exactlyOnce(
-  url: string,
-  pairs: Pair[],
-  ledger: Ledger,
-): Promise<{ ok: boolean; lines: string[] }> {
-  const database = openDatabase({ url, sqlitePath: ':memory:' });
-  const rows = await database.db
-    .selectFrom('chat_messages')
-    .select(['id', 'order_id', 'client_id'])
-    .execute();
-  await database.close();
-  const byOrder = new Map<number, number[]>();
-  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r.id]);
-  const problems: string[] = [];
-  const unsent = [...ledger.sent.values()].filter((s) => s.id === undefined).length;
-  if (unsent) problems.push(`${unsent} messages never accepted by a POST`);
-  // Written but never sent (the drain ran out): no row, and nobody should have them.
-  const unsentRows = rows.filter((r) => ledger.sent.get(r.client_id)?.id === undefined).length;
-  if (unsentRows) problems.push(`${unsentRows} rows stored whose POST never answered`);
-  const clientIds = new Set(rows.map((r) => r.client_id));
-  if (clientIds.size !== rows.length)
-    problems.push(`${rows.length - clientIds.size} client_ids stored twice`);
-  const wrong = rows.filter((r) => {
-    const entry = ledger.sent.get(r.client_id);
-    return !entry || (entry.id !== undefined && entry.id !== r.id);
-  }).length;
-  if (wrong) problems.push(`${wrong} rows the bench did not send, or not with the id the POST answered`);
-  if (rows.length !== ledger.sent.size - unsent + unsentRows) {
-    problems.push(`${ledger.sent.size - unsent} messages accepted, ${rows.length} stored`);
-  }
-  let expected = 0;
-  let held = 0;
-  let extra = 0;
-  for (const pair of pairs) {
-    const ids = byOrder.get(pair.orderId) ?? [];
-    for (const client of [pair.customer, pair.performer] as AppClient[]) {
-      expected += ids.length;
-      const have = client.have;
-      const matched = ids.filter((id) => have.has(id)).length;
-      held += matched;
-      extra += have.size - matched;
-    }
-  }
-  if (held !== expected) problems.push(`${expected - held} (participant, message) pairs missing`);
-  if (extra) problems.push(`${extra} ids held that the order does not have`);
-  if (ledger.counts.duplicatePushes)
-    problems.push(`${ledger.counts.duplicatePushes} messages pushed twice to a participant`);
-  const lines = [
-    `exactly once: ${held}/${expected} (every participant × every message of its order, by id; ${rows.length} rows for ${ledger.sent.size} messages written; socket pushes doubled ${ledger.counts.duplicatePushes}; resume pages overlapping pushes, dropped by id: ${ledger.counts.resumeOverlap})`,
-  ];
-  if (problems.length) lines.push(`FAILED exactly once: ${problems.join('; ')}`);
-  return { ok: problems.length === 0, lines };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-chat-'));

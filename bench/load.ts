@@ -24,22 +24,17 @@
 // BENCH_CASES (sqlite,pg,pg2), BENCH_PG_URL (postgres@127.0.0.1:5432).
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
 import { api, paymentsApi } from '../packages/contract/src/index';
 import { openDatabase, type Database } from '../apps/server/src/db/index';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { hashPassword } from '../apps/server/src/lib/passwords';
-import { createAccessTokens } from '../apps/server/src/plugins/auth';
-import { CUSTOMER_KEY } from '../apps/server/src/modules/chat/repo';
 import { NGINX_BIN, renderSite, selfSignedCertificate, startNginx } from '../apps/server/test/support/nginx';
-import { createDatabase, freePort, percentile, sleep, startRedis } from './chat-support';
+import { createDatabase, freePort, sleep, startRedis } from './chat-support';
+import { PASSWORD, pick, seed, type Seeded } from './load-seed';
+import { openLoop as openLoopFor, type Request, type RouteFigures } from './open-loop';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -48,12 +43,6 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
   statusCodeStats?: Record<string, { count: number }>;
-}
-interface Request {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
 }
 type Autocannon = (opts: {
   url: string;
@@ -69,13 +58,8 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const CASES = (process.env.BENCH_CASES ?? 'sqlite,pg,pg2').split(',').filter(Boolean);
-const PASSWORD = 'Zelenyi-Kit-2026';
-const ROWS_PER_INSERT = 500;
 /** Connections for a flat-out run, split between the routes by their share. */
 const CONNECTIONS = 20;
-
-/** Stored files the file rows point at: sizes of a student's documents, 20 KB to 400 KB. */
-const STORED_FILES = 40;
 
 type RouteName = 'sign-in' | 'orders list' | 'order page' | 'chat send' | 'file download' | 'payment status';
 const MIX: Array<[RouteName, number]> = [
@@ -86,188 +70,6 @@ const MIX: Array<[RouteName, number]> = [
   ['file download', 0.1],
   ['payment status', 0.03],
 ];
-
-interface Seeded {
-  emails: string[];
-  tokens: string[];
-  /** [customer index, order id] */
-  orders: Array<[number, number]>;
-  /** [customer index, order id, file id] */
-  files: Array<[number, number, number]>;
-  /** [customer index, payment id] */
-  payments: Array<[number, number]>;
-  counts: string;
-}
-
-/** A draw from a geometric-like distribution with the given mean, capped. */
-const skewed = (mean: number, cap: number) => Math.min(cap, Math.floor(-Math.log(1 - Math.random()) * mean));
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-
-async function insertMany<T>(
-  rows: T[],
-  insert: (chunk: T[]) => Promise<Array<{ id: number }>>,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-    ids.push(...(await insert(rows.slice(at, at + ROWS_PER_INSERT))).map((r) => r.id));
-  }
-  return ids;
-}
-
-/**
- * Customers, orders, messages, files and payments, written in bulk (not through the API, which
- * would take an hour of argon2 and rate limits). Each customer has a handful of orders (a few have
- * dozens), each order some messages and files, each customer some payments.
- */
-async function seed(database: Database, filesDir: string, secret: string): Promise<Seeded> {
-  const started = Date.now();
-  await migrateToLatest(database);
-  const db = database.db;
-  const now = new Date().toISOString();
-  const workTypes = (await db.selectFrom('work_types').select('id').execute()).map((w) => w.id);
-  const subjects = (await db.selectFrom('subjects').select('id').execute()).map((s) => s.id);
-  const hash = await hashPassword(PASSWORD);
-
-  const stored: Array<{ name: string; size: number }> = [];
-  for (let i = 0; i < STORED_FILES; i += 1) {
-    const name = randomBytes(16).toString('hex');
-    const size = 20_000 + Math.floor(Math.random() * 380_000);
-    mkdirSync(join(filesDir, name.slice(0, 2)), { recursive: true });
-    writeFileSync(join(filesDir, name.slice(0, 2), name), randomBytes(size));
-    stored.push({ name, size });
-  }
-
-  const emails = Array.from({ length: CUSTOMERS }, (_, i) => `load-${i}@example.com`);
-  const userIds = await insertMany(
-    emails.map((email, i) => ({
-      email,
-      password_hash: hash,
-      fio: `Студентова Анна ${i}`,
-      created_at: now,
-      email_confirmed_at: now,
-    })),
-    (chunk) => db.insertInto('users').values(chunk).returning('id').execute(),
-  );
-
-  const STATUSES = [1, 2, 3, 4, 4, 4, 5, 5, 6, 7, 7, 7, 8];
-  const orderRows = [];
-  const orderOwner: number[] = [];
-  for (let c = 0; c < CUSTOMERS; c += 1) {
-    const n = 1 + skewed(3.5, 80);
-    for (let k = 0; k < n; k += 1) {
-      const status = pick(STATUSES);
-      orderOwner.push(c);
-      orderRows.push({
-        user_id: userIds[c] as number,
-        status_id: status,
-        work_type_id: pick(workTypes),
-        subject_id: pick(subjects),
-        topic: `Анализ рынка труда региона, вариант ${orderRows.length}`,
-        deadline: '2027-05-20',
-        pages: 10 + Math.floor(Math.random() * 60),
-        originality: 70,
-        links: '[]',
-        cost: 500_000 + Math.floor(Math.random() * 20) * 50_000,
-        discount: 0,
-        price: 500_000 + Math.floor(Math.random() * 20) * 50_000,
-        paid: status >= 3 ? 500_000 : 0,
-        created_at: now,
-        updated_at: now,
-      });
-    }
-  }
-  const orderIds = await insertMany(orderRows, (chunk) =>
-    db.insertInto('orders').values(chunk).returning('id').execute(),
-  );
-  const orders = orderIds.map((id, i) => [orderOwner[i] as number, id] as [number, number]);
-
-  const messageRows = [];
-  for (const [, orderId] of orders) {
-    const n = skewed(8, 200);
-    for (let k = 0; k < n; k += 1) {
-      const customer = k % 2 === 0;
-      messageRows.push({
-        order_id: orderId,
-        author_role: customer ? ('customer' as const) : ('manager' as const),
-        staff_id: null,
-        sender_key: customer ? CUSTOMER_KEY : 'staff:0',
-        client_id: randomUUID(),
-        text: customer ? 'Добрый день! Когда будет готова вторая глава?' : 'Здравствуйте, в пятницу.',
-        created_at: now,
-      });
-    }
-  }
-  await insertMany(messageRows, (chunk) =>
-    db.insertInto('chat_messages').values(chunk).returning('id').execute(),
-  );
-
-  const fileRows = [];
-  const fileOwner: Array<[number, number]> = [];
-  for (const [customer, orderId] of orders) {
-    const n = skewed(1.5, 12);
-    for (let k = 0; k < n; k += 1) {
-      // Every row has its own stored name, as uploads do; a hard link to one of a few contents
-      // keeps the disk small.
-      const object = pick(stored);
-      const name = randomBytes(16).toString('hex');
-      mkdirSync(join(filesDir, name.slice(0, 2)), { recursive: true });
-      linkSync(join(filesDir, object.name.slice(0, 2), object.name), join(filesDir, name.slice(0, 2), name));
-      fileOwner.push([customer, orderId]);
-      fileRows.push({
-        order_id: orderId,
-        user_id: userIds[customer] as number,
-        kind: k === 0 ? ('customer' as const) : ('final' as const),
-        original_name: `Методичка ${k + 1}.pdf`,
-        stored_name: name,
-        size: object.size,
-        mime: 'application/pdf',
-        created_at: now,
-      });
-    }
-  }
-  const fileIds = await insertMany(fileRows, (chunk) =>
-    db.insertInto('order_files').values(chunk).returning('id').execute(),
-  );
-  const files = fileIds.map(
-    (id, i) => [...(fileOwner[i] as [number, number]), id] as [number, number, number],
-  );
-
-  const paymentRows = [];
-  const paymentOwner: number[] = [];
-  for (const [customer, orderId] of orders) {
-    if (Math.random() < 0.6) continue;
-    paymentOwner.push(customer);
-    paymentRows.push({
-      user_id: userIds[customer] as number,
-      purpose: 'order' as const,
-      object_id: orderId,
-      title: `Оплата заказа № ${orderId}`,
-      amount: 500_000,
-      status: Math.random() < 0.9 ? ('succeeded' as const) : ('canceled' as const),
-      provider: 'test',
-      provider_payment_id: randomUUID(),
-      created_at: now,
-      paid_at: now,
-      updated_at: now,
-    });
-  }
-  const paymentIds = await insertMany(paymentRows, (chunk) =>
-    db.insertInto('payments').values(chunk).returning('id').execute(),
-  );
-  const payments = paymentIds.map((id, i) => [paymentOwner[i] as number, id] as [number, number]);
-
-  // The statistics a database in service has, and no autovacuum of the fresh rows in the middle of
-  // a measurement.
-  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
-  else await sql`analyze`.execute(db);
-  const issuer = createAccessTokens(secret, 7200);
-  const tokens: string[] = [];
-  for (const id of userIds) tokens.push((await issuer.issue(id)).access);
-  const counts =
-    `${CUSTOMERS} customers, ${orders.length} orders, ${messageRows.length} messages, ` +
-    `${files.length} files, ${payments.length} payments, seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  return { emails, tokens, orders, files, payments, counts };
-}
 
 /** One request of a route, for a random customer (or their order, file or payment). */
 function requestOf(route: RouteName, s: Seeded): Request {
@@ -310,14 +112,6 @@ function requestOf(route: RouteName, s: Seeded): Request {
   }
 }
 
-interface RouteFigures {
-  route: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
-
 const badOf = (r: AutocannonResult) => r.non2xx + r.errors + r.timeouts;
 
 /** The mix against `url` as fast as it goes: one autocannon per route, connections by share. */
@@ -346,84 +140,9 @@ async function runOne(url: string, setup?: () => Request) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: badOf(r) };
 }
 
-/**
- * Requests arriving at `rate` a second, as people's do: independently (Poisson arrivals), each
- * sent at its time whatever the ones before are waiting for (an open loop), its latency counted
- * from that time to the answer's last byte. autocannon's fixed rate sends each connection's
- * requests for a second back to back at the second's start, and its correction for coordinated
- * omission then takes 1 ms as the interval between requests (`Math.ceil(1 / rate)` in its
- * run.js) and adds made-up slow samples: both raise its p99 at a fixed rate far above what a
- * steady stream meets, so the fixed rate is measured here instead (ADR 043).
- */
-async function openLoop(url: string, rate: number, next: () => [string, Request]): Promise<RouteFigures[]> {
-  const base = new URL(url);
-  const tls = base.protocol === 'https:';
-  const agent = tls
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 512, rejectUnauthorized: false })
-    : new HttpAgent({ keepAlive: true, maxSockets: 512 });
-  const send = tls ? httpsRequest : httpRequest;
-  const latencies = new Map<string, number[]>();
-  const bad = new Map<string, number>();
-  const pending: Array<Promise<void>> = [];
-  const fire = (at: number) => {
-    const [route, req] = next();
-    const body = req.body ? Buffer.from(req.body) : undefined;
-    pending.push(
-      new Promise<void>((done) => {
-        const failed = () => {
-          bad.set(route, (bad.get(route) ?? 0) + 1);
-          done();
-        };
-        const r = send(
-          {
-            agent,
-            host: base.hostname,
-            port: base.port,
-            method: req.method ?? 'GET',
-            path: req.path ?? '/',
-            headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => {
-              if ((res.statusCode ?? 0) >= 300) failed();
-              else {
-                if (!latencies.has(route)) latencies.set(route, []);
-                latencies.get(route)?.push(performance.now() - at);
-                done();
-              }
-            });
-            res.on('error', failed);
-          },
-        );
-        r.on('error', failed);
-        r.end(body);
-      }),
-    );
-  };
-  const started = performance.now();
-  const end = started + DURATION_S * 1000;
-  let at = started;
-  for (;;) {
-    at += (-Math.log(1 - Math.random()) * 1000) / rate;
-    if (at >= end) break;
-    while (performance.now() < at) await sleep(Math.min(1, at - performance.now()));
-    fire(at);
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  const seconds = DURATION_S;
-  return [...new Set([...latencies.keys(), ...bad.keys()])].map((route) => {
-    const sorted = Float64Array.from(latencies.get(route) ?? []).sort();
-    return {
-      route,
-      rps: (sorted.length + (bad.get(route) ?? 0)) / seconds,
-      p50: Math.round(percentile(sorted, 50) * 10) / 10,
-      p99: Math.round(percentile(sorted, 99) * 10) / 10,
-      bad: bad.get(route) ?? 0,
-    };
-  });
-}
+/** The fixed-rate phase of this run's length. */
+const openLoop = (url: string, rate: number, next: () => [string, Request]) =>
+  openLoopFor(url, rate, DURATION_S, next);
 
 /** A route of the mix drawn by its share. */
 function drawRoute(): RouteName {
@@ -586,7 +305,7 @@ try {
         database = openDatabase({ url: pgDatabase.url, sqlitePath: ':memory:' });
         env = { DATABASE_URL: pgDatabase.url, REDIS_URL: '', FILES_DIR: filesDir };
       }
-      const seeded = await seed(database, filesDir, secret);
+      const seeded = await seed(database, filesDir, secret, CUSTOMERS);
       await database.close();
       const instances = name === 'pg2' ? 2 : 1;
       if (instances > 1 && !existsSync(NGINX_BIN)) {
