@@ -18,6 +18,12 @@ import { createPushSubscription, deletePushSubscription, getVapidPublicKey } fro
 import { browserPushMessages as m } from './browser-push-messages';
 import { ProfileSection } from './profile-form';
 
+/** A button whose label may take two lines (its height follows). */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%', paddingBlock: 6 },
+  label: { whiteSpace: 'normal' as const },
+};
+
 const server: PushServer = {
   getKey: getVapidPublicKey,
   save: createPushSubscription,
@@ -101,7 +107,13 @@ export function BrowserPushControl({ pushServer = server }: { pushServer?: PushS
                 {m.disable}
               </Button>
             ) : (
-              <Button leftSection={<IconBell size={16} aria-hidden />} loading={pending} onClick={enable}>
+              <Button
+                leftSection={<IconBell size={16} aria-hidden />}
+                loading={pending}
+                onClick={enable}
+                // A phone's 360 px cannot hold the label on one line: it wraps inside the button.
+                styles={WRAPPING}
+              >
                 {m.enable}
               </Button>
             )}
