@@ -198,8 +198,9 @@ describe('the order chat, customer and author side by side', () => {
       await c.reload();
       await messagesWith(a, two).waitFor({ timeout: 20_000 });
       for (const side of [a, c]) {
-        expect(await messagesWith(side, one).count()).toBe(1);
-        expect(await messagesWith(side, two).count()).toBe(1);
+        // The reloaded page may send its queue before its history is on screen: wait for both.
+        await expect.poll(() => messagesWith(side, one).count()).toBe(1);
+        await expect.poll(() => messagesWith(side, two).count()).toBe(1);
         expect(await orderOf(side, [one, two])).toEqual([one, two]);
       }
       await waitForState(messageBy(c, 'Вы', two), ['отправлено', 'прочитано']);
