@@ -299,6 +299,37 @@ describe('Telegram with a bot', () => {
     expect(tg.sent.filter((m) => m.chat_id === '10001')).toHaveLength(2);
   });
 
+  it('tells a linked customer that a manager answered their care request', async () => {
+    const manager = await createStaff(t.app, 'manager', { name: 'Ольга' });
+    const customer = await registerCustomer(t.app);
+    const auth = bearer(customer.access);
+    await post(textUpdate(11001, `/start ${(await newLink(customer.access)).code}`));
+    await tg.waitFor('11001', 1);
+    const workType = (await workTypes(t.app, auth))[0]!;
+    const id = (await placeOrder(t.app, auth, orderBody(workType))).id;
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: api.orders.care(id),
+      headers: auth,
+      payload: { kind: 'question', text: 'Когда будет готов план?' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const careId = (opened.json() as { id: number }).id;
+
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: staffApi.careMessages(id, careId),
+      headers: manager.auth,
+      payload: { text: 'План пришлём завтра', close: true },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    const got = (await tg.waitFor('11001', 2))[1]?.text ?? '';
+    expect(got).toBe(
+      `Ответ по заказу № ${id}\nМенеджер ответил на ваше обращение и закрыл его\nhttp://localhost:3000/order/${id}/care`,
+    );
+  });
+
   it('answers other messages with what the bot is for', async () => {
     await post(textUpdate(9001, 'привет'));
     expect((await tg.waitFor('9001', 1))[0]?.text).toBe(telegramMessages.help);

@@ -4,5 +4,12 @@
  * the customer takes e-mail about a kind of event. Its Fastify plugin (the push routes, the
  * settings' routes, the push queue) is in `plugin.ts`, which `app.ts` registers.
  */
-export { emailAllowed, notify, notifyOrderMoved, notifyPayment, type CustomerNotice } from './notify';
+export {
+  emailAllowed,
+  notify,
+  notifyCareAnswered,
+  notifyOrderMoved,
+  notifyPayment,
+  type CustomerNotice,
+} from './notify';
 export { chatMessagePush } from './messages';

@@ -35,6 +35,14 @@ export function statusPush(orderId: number, statusId: number): PushMessage {
   };
 }
 
+export function careAnsweredPush(orderId: number, closed: boolean): PushMessage {
+  return {
+    title: `Ответ по заказу № ${orderId}`,
+    body: closed ? 'Менеджер ответил на ваше обращение и закрыл его' : 'Менеджер ответил на ваше обращение',
+    url: `/order/${orderId}/care`,
+  };
+}
+
 export function filesDeliveredPush(orderId: number): PushMessage {
   return {
     title: `Готовые файлы по заказу № ${orderId}`,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index';
 import type { DB } from '../../db/types';
 import { enqueueTelegram } from '../telegram';
-import { filesDeliveredPush, paymentPush, statusPush } from './messages';
+import { careAnsweredPush, filesDeliveredPush, paymentPush, statusPush } from './messages';
 import * as repo from './repo';
 import { channelsFor } from './settings';
 
@@ -71,6 +71,13 @@ export async function notifyOrderMoved(
       ? { userId, event: 'files', push: filesDeliveredPush(orderId) }
       : { userId, event: 'status', push: statusPush(orderId, statusId) },
   );
+}
+
+/** Staff answered a care request (a question or a complaint): told as a message of the order. */
+export async function notifyCareAnswered(trx: Kysely<DB>, orderId: number, closed: boolean): Promise<void> {
+  const userId = await repo.orderCustomer(trx, orderId);
+  if (userId === undefined) return;
+  await notify(trx, { userId, event: 'message', push: careAnsweredPush(orderId, closed) });
 }
 
 /** A payment settled or was declined. `orderId`: the one order it paid, if one. */

@@ -22,6 +22,7 @@ import { addMessage, attachCustomerFiles, attachStaffFiles, threadMessages } fro
 import { requireOpen } from '../workspace/files';
 import { firstName, type Face } from '../workspace/people';
 import { lockCustomer } from '../../ledger';
+import { notifyCareAnswered } from '../../notifications';
 
 /**
  * Quality care (spec §5): the customer's questions and complaints about an order, answered by a
@@ -155,6 +156,7 @@ export async function postCareMessage(
         at,
       );
       await notifyCustomer(trx, ctx, orderId, 'care_answered', { closed: state === 'closed' });
+      await notifyCareAnswered(trx, orderId, state === 'closed');
     }
   });
   await ctx.changed(orderId, ['care', 'timeline']);
