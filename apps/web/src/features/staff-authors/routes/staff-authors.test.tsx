@@ -45,6 +45,9 @@ beforeEach(() => {
   setNavigator({ navigate: vi.fn(), location: () => ({ pathname: '/staff', search: '' }) });
 });
 
+// The profile journey types «О себе» and picks subjects key by key: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('the staff side of authors', () => {
   it('lets an author tell about themselves and pick subjects, and shows their reviews with the hidden ones marked', async () => {
     const user = userEvent.setup();
