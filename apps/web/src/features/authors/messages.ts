@@ -3,8 +3,6 @@ export const authorText = {
   loading: 'Загружаем автора',
   loadFailed: 'Не удалось загрузить страницу автора',
   back: 'К заказам',
-  rating: 'Рейтинг',
-  completed: 'Выполнено заказов',
   subjects: 'Предметы',
   noSubjects: 'Автор пока не указал предметы',
   about: 'О себе',

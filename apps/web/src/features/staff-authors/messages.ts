@@ -15,8 +15,6 @@ export const staffAuthorText = {
   myReviews: 'Отзывы обо мне',
   reviews: 'Отзывы заказчиков',
   noReviews: 'Отзывов пока нет',
-  rating: 'Рейтинг',
-  completed: 'Выполнено заказов',
   noSubjects: 'Предметы не указаны',
   noAbout: 'Автор ничего не рассказал о себе',
   stars: (n: number) => `Оценка: ${n} из 5`,

@@ -1,8 +1,8 @@
-import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { AUTHOR_REVIEWS_PAGE_SIZE, type AuthorProfile } from '@cabinet/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ratingText } from '../../../shared/author-rating';
+import { AuthorFigures } from '../../../shared/ui/author-figures';
 import { paths } from '../../../shared/paths';
 import { Pager } from '../../../shared/ui/pager';
 import { Loaded } from '../../../shared/ui/query-states';
@@ -39,20 +39,7 @@ function AuthorView({
             <Title order={1} size="h2">
               {author.name}
             </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t.rating}
-                </Text>
-                <Text size="sm">{ratingText(author.rating)}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t.completed}
-                </Text>
-                <Text size="sm">{author.completed_orders.toLocaleString('ru-RU')}</Text>
-              </Stack>
-            </SimpleGrid>
+            <AuthorFigures rating={author.rating} completed={author.completed_orders} />
           </Stack>
         </Group>
       </Paper>
