@@ -123,7 +123,7 @@ export async function scene(base: string): Promise<Scene> {
   return { base, token, phone, managerToken: staff.access };
 }
 
-/** Orders of the customer, priced by the manager: «Ожидает оплаты». */
+/** Orders of the customer, priced by the manager: «Ожидает оплаты», each with the sum it asks. */
 export async function awaitingOrders(s: Scene, count: number): Promise<Array<{ id: number; price: number }>> {
   const types = await must<Array<{ id: number; min_pages: number }>>(s.base, 'GET', '/api/worktypes/', {
     token: s.token,
@@ -161,6 +161,17 @@ export async function awaitingOrders(s: Scene, count: number): Promise<Array<{ i
         .map((o) =>
           must(s.base, 'PATCH', staffApi.order(o.id), { token: s.managerToken, body: { price: o.price } }),
         ),
+    );
+  }
+  // What the customer pays: the manager's price less the order's own discounts (ADR 027; the
+  // customer's first order has one), as the order answers it.
+  for (let at = 0; at < count; at += 10) {
+    await Promise.all(
+      orders.slice(at, at + 10).map(async (o) => {
+        o.price = (
+          await must<{ price: number }>(s.base, 'GET', api.orders.byId(o.id), { token: s.token })
+        ).price;
+      }),
     );
   }
   return orders;
