@@ -4,6 +4,8 @@ export const notificationSettingsMessages = {
   intro: 'Выберите, о чём и как вам сообщать. Изменения сохраняются сразу.',
   caption: 'Каналы уведомлений по видам событий',
   event: 'Событие',
+  /** The columns' headings: short, so that three channels fit a phone (the switches keep the full names). */
+  column: { email: 'E-mail', push: 'Браузер', telegram: 'Telegram' },
   switchLabel: (event: string, channel: string) => `${event}: ${channel}`,
   saved: 'Настройки уведомлений сохранены',
   loadError: 'Не удалось загрузить настройки уведомлений',

@@ -45,7 +45,7 @@ describe('the notification settings', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Событие', 'E-mail', 'Уведомления в браузере']);
+    expect(headers).toEqual(['Событие', 'E-mail', 'Браузер']);
     expect(
       within(table)
         .getAllByRole('rowheader')
@@ -119,7 +119,7 @@ describe('the notification settings', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Событие', 'E-mail', 'Уведомления в браузере', 'Telegram']);
+    ).toEqual(['Событие', 'E-mail', 'Браузер', 'Telegram']);
     const status = cell('Смена статуса заказа', 'Telegram');
     expect(status).toBeChecked();
 

@@ -41,15 +41,21 @@ export function NotificationSettingsSection({ profile }: { profile: Pick<Profile
   return (
     <ProfileSection title={m.title}>
       <Text size="sm">{m.intro}</Text>
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing="xs">
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing="xs" horizontalSpacing="xs">
           <VisuallyHidden component="caption">{m.caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{m.event}</Table.Th>
               {channels.map((channel) => (
-                <Table.Th key={channel} scope="col" ta="center">
-                  {NOTIFICATION_CHANNEL_TITLES[channel]}
+                <Table.Th
+                  key={channel}
+                  scope="col"
+                  ta="center"
+                  title={NOTIFICATION_CHANNEL_TITLES[channel]}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {m.column[channel]}
                 </Table.Th>
               ))}
             </Table.Tr>
