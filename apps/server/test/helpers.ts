@@ -88,6 +88,16 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<{
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
+/** A registered customer's id, by e-mail. */
+export async function userIdOf(t: TestApp, email: string): Promise<number> {
+  const row = await t.app.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Uncommon enough for PasswordSchema. */
 export const PASSWORD = 'Zelenyi-Kit-2026';
 

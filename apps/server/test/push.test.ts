@@ -12,7 +12,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatOrder, sendOk } from './chat-fixtures';
 import { listenForSockets, TestSocket } from './chat-socket-client';
-import { bearer, buildTestApp, mailCount, registerCustomer, type TestApp } from './helpers';
+import { bearer, buildTestApp, mailCount, registerCustomer, userIdOf, type TestApp } from './helpers';
 import { orderBody, placeOrder, samples, workTypes } from './orders-fixtures';
 import { awaitingOrder, pay, payCustomer } from './payments-fixtures';
 import { startPushService, subscribeBrowser, type PushService } from './push-fixtures';
@@ -26,15 +26,6 @@ async function subscriptionCount(t: TestApp, userId?: number): Promise<number> {
   let q = t.app.database.db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n'));
   if (userId !== undefined) q = q.where('user_id', '=', userId);
   return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
-async function userIdOf(t: TestApp, email: string): Promise<number> {
-  const row = await t.app.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe('web push', () => {

@@ -8,7 +8,7 @@ import {
 } from '@cabinet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueTelegram } from '../src/modules/telegram';
-import { bearer, buildTestApp, registerCustomer, type TestApp } from './helpers';
+import { bearer, buildTestApp, registerCustomer, userIdOf, type TestApp } from './helpers';
 import { orderBody, placeOrder, workTypes } from './orders-fixtures';
 import { createStaff } from './staff-fixtures';
 import { startFakeTelegram, type FakeTelegram } from './support/fake-telegram';
@@ -36,15 +36,6 @@ function textUpdate(chatId: number, text: string) {
 
 /** A notification with a title only, leading to the orders list. */
 const note = (title: string) => ({ title, body: '', url: '/home/active' });
-
-async function userIdOf(t: TestApp, email: string): Promise<number> {
-  const row = await t.app.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('Telegram without a bot configured', () => {
   let t: TestApp;
